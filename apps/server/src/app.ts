@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { API_BASE, ok } from '@answer/contract';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { connect, type Database } from './db/client.ts';
+import { migrateAndSeed } from './db/migrate.ts';
+import { sysUser } from './db/schema/index.ts';
+import { type KV, MemoryKV, RedisKV } from './infra/kv.ts';
+import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
+import { apiModules } from './modules/index.ts';
+import { Audit } from './platform/audit.ts';
+import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
+import { installErrorHandling, installGuard, installSecurityHeaders, sendError } from './platform/http-hooks.ts';
+import { Permissions } from './platform/permissions.ts';
+import { DbSessionStore, RedisSessionStore, type SessionStore } from './platform/sessions.ts';
+
+export interface BuildOptions {
+  /** use this database instead of connecting from config (tests pass a cloned PGlite) */
+  database?: Database;
+  /** skip migrations + seed (tests use an already migrated template) */
+  migrate?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the whole server (API + web app). Tests call this and use app.inject(); main.ts only listens. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers["x-access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    // security rule 2: non-canonical paths never reach the router or the guard
+    rewriteUrl: (req) => (isCanonicalPath(req.url ?? '/') ? (req.url ?? '/') : BAD_PATH_URL),
+    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 500 },
+  });
+
+  const database =
+    opts.database ??
+    (await connect({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+      poolMax: config.dbPoolMax,
+      acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    }));
+  if (opts.migrate !== false) await migrateAndSeed(database);
+
+  let kv: KV;
+  let pubsub: PubSub;
+  let sessions: SessionStore;
+  const redisClients: Redis[] = [];
+  const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  if (config.redisUrl) {
+    const mk = () => {
+      const r = new Redis(config.redisUrl!, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+      r.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+      redisClients.push(r);
+      return r;
+    };
+    const main = mk();
+    kv = new RedisKV(main, config.redisPrefix);
+    pubsub = new RedisPubSub(main, mk(), config.redisPrefix);
+    sessions = new RedisSessionStore(main, policy, config.redisPrefix);
+  } else {
+    kv = new MemoryKV();
+    pubsub = new MemoryPubSub();
+    sessions = new DbSessionStore(database.db, policy);
+  }
+  const perms = new Permissions(database.db, pubsub);
+  await perms.start();
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    kv,
+    pubsub,
+    sessions,
+    perms,
+    audit: new Audit(database.db, (err) => app.log.error({ err }, 'audit write failed')),
+    log: app.log,
+    async userById(id: string) {
+      const [u] = await database.db.select().from(sysUser).where(eq(sysUser.id, id)).limit(1);
+      return u;
+    },
+  };
+  app.decorate('ctx', ctx);
+
+  installErrorHandling(app);
+  installGuard(app);
+  installSecurityHeaders(app);
+
+  await app.register(cors, {
+    // security rule 13: only configured origins, never a reflected Origin, never "null"
+    origin: (origin, cb) => cb(null, !!origin && origin !== 'null' && config.corsOrigins.includes(origin)),
+    credentials: false,
+    allowedHeaders: ['Content-Type', 'X-Access-Token', 'tenant-id', 'X-Sign', 'X-TIMESTAMP', 'X-Low-App-ID'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    maxAge: 600,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.all(BAD_PATH_URL, { config: { access: 'public' } }, async (_req, reply) => sendError(reply, 'BAD_PATH'));
+  app.get('/healthz', { config: { access: 'public' } }, async () => ok({ status: 'UP' }));
+  app.get('/readyz', { config: { access: 'public' } }, async (_req, reply) => {
+    try {
+      await Promise.race([
+        database.ping(),
+        new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2500).unref()),
+      ]);
+      return ok({ status: 'UP', database: database.kind });
+    } catch {
+      return sendError(reply, 'DB_UNAVAILABLE');
+    }
+  });
+
+  for (const mod of apiModules) await app.register(mod, { prefix: API_BASE });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // hashed asset names can be cached for a year; index.html never
+        if (file.includes(`${path.sep}assets${path.sep}`)) (res as unknown as import('node:http').ServerResponse).setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else (res as unknown as import('node:http').ServerResponse).setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0];
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith(API_BASE) &&
+      !url.startsWith('/websocket') &&
+      !path.extname(url);
+    if (wantsPage) {
+      if (hasWeb) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
+    }
+    return sendError(reply, 'NOT_FOUND');
+  });
+
+  app.addHook('onClose', async () => {
+    await pubsub.close();
+    await kv.close();
+    for (const r of redisClients) r.disconnect();
+    if (!opts.database) await database.close();
+  });
+
+  const purge = setInterval(() => void sessions.purgeExpired().catch(() => {}), 10 * 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  return app;
+}
+
+const PLACEHOLDER = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>答题系统后台</title></head>
+<body><h1>答题系统后台</h1><p>网页端尚未构建：请运行 <code>npm run build</code> 后重启服务。API 位于 /jeecg-boot。</p></body></html>`;

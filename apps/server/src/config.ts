@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** JeecgBoot's default `jeecg.signatureSecret`; kept as the default so unmodified clients can sign requests. */
+export const JEECG_DEFAULT_SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
+
+const bool = (def: 'on' | 'off') =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { message: '只能是 on 或 off' })
+    .default(def)
+    .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const intIn = (def: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: '必须是整数' })
+    .int({ message: '必须是整数' })
+    .min(min, { message: `不能小于 ${min}` })
+    .max(max, { message: `不能大于 ${max}` })
+    .default(def);
+
+const urlWith = (protocols: string[]) =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `必须是 ${protocols.map((p) => `${p}//…`).join(' 或 ')} 形式的地址`)
+    .optional();
+
+const EnvSchema = z.object({
+  PORT: intIn(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: urlWith(['redis:', 'rediss:']),
+  /** key prefix in Redis, so several installations (or test runs) can share one server */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/, '只能包含字母、数字、冒号、下划线和横线').default('answer:'),
+  SESSION_IDLE_MINUTES: intIn(30, 1, 7 * 24 * 60),
+  SESSION_ABSOLUTE_HOURS: intIn(12, 1, 24 * 30),
+  CAPTCHA: bool('on'),
+  SIGN_SECRET: z.string().min(8, { message: '长度至少 8 个字符' }).default(JEECG_DEFAULT_SIGN_SECRET),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const o of list) {
+        let ok = false;
+        try {
+          const u = new URL(o);
+          ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === o;
+        } catch {}
+        if (!ok) ctx.addIssue({ code: 'custom', message: `不是合法的来源（如 https://admin.example.com）: ${o}` });
+      }
+      return list;
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** where the built web app lives; served at `/` */
+  WEB_DIST: z.string().optional(),
+  /** pg pool size and acquire timeout (security rule 14: answer 503 within 3 s) */
+  DB_POOL_MAX: intIn(10, 1, 200),
+  DB_ACQUIRE_TIMEOUT_MS: intIn(3000, 100, 60000),
+  /** per-IP request budget per minute for the whole API (login-like routes have their own stricter limits) */
+  RATE_LIMIT_PER_MINUTE: intIn(1200, 10, 1_000_000),
+  /** trust X-Forwarded-For from a reverse proxy */
+  TRUST_PROXY: bool('off'),
+  /** JeecgBoot `jeecg.safeMode`, reported as sysSafeMode */
+  SAFE_MODE: bool('off'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  env: 'development' | 'production' | 'test';
+  databaseUrl?: string;
+  dataDir: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  captcha: boolean;
+  signSecret: string;
+  uploadDir: string;
+  corsOrigins: string[];
+  logLevel: string;
+  webDist: string;
+  dbPoolMax: number;
+  dbAcquireTimeoutMs: number;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  safeMode: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`配置错误:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates the environment. Throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    env: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    captcha: e.CAPTCHA,
+    signSecret: e.SIGN_SECRET,
+    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'upload')),
+    corsOrigins: e.CORS_ORIGINS,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    dbPoolMax: e.DB_POOL_MAX,
+    dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    safeMode: e.SAFE_MODE,
+  };
+}

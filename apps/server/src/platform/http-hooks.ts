@@ -1,0 +1,192 @@
+import { API_BASE, ERRORS, type ErrorKey, fail } from '@answer/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Access } from '../context.ts';
+import { operateTypeOf } from './audit.ts';
+import { AppError } from './errors.ts';
+import { Permissions } from './permissions.ts';
+
+export function sendError(reply: FastifyReply, key: ErrorKey, message?: string) {
+  const e = ERRORS[key];
+  return reply.code(e.status).type('application/json; charset=utf-8').send(fail(message ?? e.message, e.code));
+}
+
+function isDbOutage(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  const code = String(e.code ?? '');
+  const msg = String(e.message ?? '');
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03'].includes(code)) return true;
+  if (code.startsWith('08')) return true;
+  if (/timeout exceeded when trying to connect|Connection terminated|connection .*closed|PGlite is closed|database closed/i.test(msg))
+    return true;
+  return e.cause ? isDbOutage(e.cause) : false;
+}
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: unknown } | null;
+  if (!e) return undefined;
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return e.cause ? pgCode(e.cause) : undefined;
+}
+
+/** The one error handler: every failure becomes the envelope; nothing leaks a stack, SQL or a path. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.status).send(fail(err.message, err.code, err.result));
+    }
+    const fe = err as { code?: string; statusCode?: number; validation?: unknown };
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, 'PAYLOAD_TOO_LARGE');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 'UNSUPPORTED_MEDIA');
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, 'BAD_JSON', '请求体不能为空');
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendError(reply, 'BAD_REQUEST');
+    }
+    if (err instanceof SyntaxError || (fe.statusCode === 400 && /JSON/i.test(String((err as Error).message)))) {
+      return sendError(reply, 'BAD_JSON');
+    }
+    if (fe.validation) return sendError(reply, 'BAD_REQUEST');
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return sendError(reply, fe.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+    }
+    if (isDbOutage(err)) {
+      req.log.error({ err }, 'database unavailable');
+      return sendError(reply, 'DB_UNAVAILABLE');
+    }
+    const pc = pgCode(err);
+    if (pc === '23505') return reply.code(200).send(fail('数据库中已存在该记录'));
+    if (pc === '22001') return reply.code(200).send(fail('字段太长,超出数据库字段的长度'));
+    req.log.error({ err }, 'unhandled error');
+    return sendError(reply, 'INTERNAL');
+  });
+}
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-access-token'];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && v.length <= 512 ? v : undefined;
+}
+
+/** Resolves the session of the presented token (header only, never the query string), or null. */
+export async function resolveAuth(app: FastifyInstance, req: FastifyRequest) {
+  const token = tokenOf(req);
+  if (!token) return null;
+  const { sessions } = app.ctx;
+  const session = await sessions.resolve(token);
+  if (!session) return null;
+  const user = await app.ctx.userById(session.userId);
+  if (!user || user.delFlag !== 0 || user.status !== 1) {
+    await sessions.revokeHash(session.tokenHash);
+    return null;
+  }
+  return { token, session, user };
+}
+
+/** rate-limit, session, tenant and permission checks, in that order, before the body is parsed */
+export function installGuard(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tenantId', 0);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    const url = route.url ?? route.path;
+    if (!access) {
+      if (url.startsWith(API_BASE) || url.startsWith('/websocket') || url.startsWith('/vxeSocket')) {
+        throw new Error(`route ${route.method} ${url} declares no access (deny by default)`);
+      }
+      route.config = { ...(route.config ?? {}), access: 'public' };
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const cfg = req.routeOptions.config;
+    const { kv, config } = app.ctx;
+    const minute = Math.floor(Date.now() / 60_000);
+    if (req.url !== '/healthz' && req.url !== '/readyz') {
+      const n = await kv.incr(`rl:global:${req.ip}:${minute}`, 61_000);
+      if (n > config.rateLimitPerMinute) return sendError(reply, 'RATE_LIMITED');
+    }
+    if (cfg.rateLimit) {
+      const { bucket, max, windowMs } = cfg.rateLimit;
+      const w = Math.floor(Date.now() / windowMs);
+      const n = await kv.incr(`rl:${bucket}:${req.ip}:${w}`, windowMs + 1000);
+      if (n > max) return sendError(reply, 'RATE_LIMITED');
+    }
+    const access = cfg.access;
+    if (!access || access === 'public') return;
+
+    const auth = await resolveAuth(app, req);
+    if (!auth) return sendError(reply, 'TOKEN_INVALID');
+    req.auth = auth;
+
+    const rawTenant = req.headers['tenant-id'];
+    const tenant = String(Array.isArray(rawTenant) ? rawTenant[0] : (rawTenant ?? '0')).trim() || '0';
+    if (tenant !== '0') {
+      const own = (auth.user.relTenantIds ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (!/^\d{1,9}$/.test(tenant) || !own.includes(tenant)) return sendError(reply, 'TENANT_CHANGED');
+      req.tenantId = Number(tenant);
+    }
+
+    if (access === 'authenticated') return;
+    const set = await app.ctx.perms.of(auth.user.id);
+    if (!Permissions.allows(set, access)) return sendError(reply, 'FORBIDDEN');
+  });
+
+  // Operation log for every authenticated mutation (security: audit rows in sys_log).
+  app.addHook('onResponse', async (req, reply) => {
+    const cfg = req.routeOptions.config;
+    if (!req.auth || cfg.audit === false) return;
+    const isExport = /export/i.test(req.routeOptions.url ?? '');
+    if (req.method === 'GET' && !isExport && !cfg.audit) return;
+    if (req.method === 'OPTIONS' || req.method === 'HEAD') return;
+    const url = req.url.split('?')[0];
+    void app.ctx.audit.write({
+      logType: 2,
+      content: cfg.audit && cfg.audit.content ? cfg.audit.content : `${req.method} ${url}`,
+      operateType: cfg.audit && cfg.audit.operateType ? cfg.audit.operateType : operateTypeOf(url),
+      userid: req.auth.user.username,
+      username: req.auth.user.realname,
+      ip: req.ip,
+      method: `${req.method} ${req.routeOptions.url ?? url}`,
+      requestUrl: url,
+      requestParam: req.method === 'GET' || req.method === 'DELETE' ? req.query : req.body,
+      requestType: req.method,
+      costTime: Math.round(reply.elapsedTime),
+    });
+  });
+}
+
+/** security rule 13 */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // antd 6 injects its CSS-in-JS as <style> elements at runtime
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function installSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Content-Security-Policy', CSP);
+    reply.removeHeader('X-Powered-By');
+    if (req.url.startsWith(API_BASE)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

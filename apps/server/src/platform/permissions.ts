@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import type { PubSub } from '../infra/pubsub.ts';
+
+const CHANNEL = 'perm-cache';
+const TTL_MS = 60_000;
+
+/**
+ * What a user may do: the perms strings of granted button rows plus `menu:<component>` for granted menu rows.
+ * Granted = through the user's roles or the user's department roles (the same union the menu uses).
+ * Cached per node for a minute; any role/permission change calls `invalidate()`, which reaches every node.
+ */
+export class Permissions {
+  private readonly cache = new Map<string, { at: number; set: Set<string> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly pubsub: PubSub,
+  ) {}
+
+  async start() {
+    await this.pubsub.subscribe(CHANNEL, (m) => {
+      const userId = (m as { userId?: string } | null)?.userId;
+      if (userId) this.cache.delete(userId);
+      else this.cache.clear();
+    });
+  }
+
+  /** granted permission row ids of a user (menus and buttons) */
+  async grantedIds(userId: string): Promise<string[]> {
+    const rows = await queryRows<{ permission_id: string }>(this.db, sql`
+      select rp.permission_id from sys_role_permission rp
+        join sys_user_role ur on ur.role_id = rp.role_id
+       where ur.user_id = ${userId}
+      union
+      select drp.permission_id from sys_depart_role_permission drp
+        join sys_depart_role_user dru on dru.drole_id = drp.role_id
+       where dru.user_id = ${userId}`);
+    return rows.map((r) => r.permission_id);
+  }
+
+  async of(userId: string): Promise<Set<string>> {
+    const hit = this.cache.get(userId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.set;
+    const rows = await queryRows<{ perms: string | null; menu_type: number; component: string | null }>(this.db, sql`
+      select p.perms, p.menu_type, p.component from sys_permission p
+       where p.del_flag = 0 and p.id in (
+         select rp.permission_id from sys_role_permission rp
+           join sys_user_role ur on ur.role_id = rp.role_id
+          where ur.user_id = ${userId}
+         union
+         select drp.permission_id from sys_depart_role_permission drp
+           join sys_depart_role_user dru on dru.drole_id = drp.role_id
+          where dru.user_id = ${userId})
+         and (p.menu_type <> 2 or coalesce(p.status, '1') = '1')`);
+    const set = new Set<string>();
+    for (const r of rows) {
+      if (r.menu_type === 2) {
+        for (const p of (r.perms ?? '').split(',')) if (p.trim()) set.add(p.trim());
+      } else if (r.component) {
+        set.add(`menu:${r.component}`);
+      }
+    }
+    this.cache.set(userId, { at: Date.now(), set });
+    return set;
+  }
+
+  /** call after any change to roles, grants, menus or memberships; without a user id every cache is dropped */
+  async invalidate(userId?: string) {
+    if (userId) this.cache.delete(userId);
+    else this.cache.clear();
+    await this.pubsub.publish(CHANNEL, { userId: userId ?? null });
+  }
+
+  static allows(set: Set<string>, access: { perm?: string | string[]; menu?: string | string[] }): boolean {
+    const perms = access.perm === undefined ? [] : Array.isArray(access.perm) ? access.perm : [access.perm];
+    const menus = access.menu === undefined ? [] : Array.isArray(access.menu) ? access.menu : [access.menu];
+    return perms.some((p) => set.has(p)) || menus.some((m) => set.has(`menu:${m}`));
+  }
+}

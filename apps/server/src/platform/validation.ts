@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { badRequest } from './errors.ts';
+
+z.config(z.locales.zhCN());
+
+/** Parses input with a zod schema; failure → HTTP 400 envelope whose message names the field in Chinese. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue.path.length ? issue.path.join('.') : '';
+  throw badRequest(field ? `参数 ${field} 有误：${issue.message}` : `请求参数有误：${issue.message}`);
+}
+
+/** A query/body string field: trimmed, length-capped, with a Chinese "required" message. */
+export const str = (max = 255) => z.string().max(max, `长度不能超过 ${max} 个字符`);
+export const requiredStr = (label: string, max = 255) =>
+  z
+    .string({ message: `${label}不能为空` })
+    .trim()
+    .min(1, `${label}不能为空`)
+    .max(max, `${label}长度不能超过 ${max} 个字符`);

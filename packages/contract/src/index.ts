@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './menu.ts';
+export * from './result.ts';
+export * from './user.ts';
