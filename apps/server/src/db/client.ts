@@ -61,7 +61,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
           c.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   let pglite = opts.pglite;
