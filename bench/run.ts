@@ -1,0 +1,191 @@
+/**
+ * `npm run bench`: API load with autocannon against the real server (a child process), one run, with a bare JSON
+ * route (/healthz: the same hooks, no database) as the ceiling. Prints req/s, p99 and the ratio to the ceiling.
+ * Embedded PGlite always; PostgreSQL too when DATABASE_URL is set (a scratch database is created and dropped).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { connect } from '../apps/server/src/db/client.ts';
+import { migrateAndSeed } from '../apps/server/src/db/migrate.ts';
+import { prepareBenchData } from './prepare.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
+
+interface Row {
+  db: string;
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function ts14() {
+  const t = new Date(Date.now() + 8 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${t.getUTCFullYear()}${p(t.getUTCMonth() + 1)}${p(t.getUTCDate())}${p(t.getUTCHours())}${p(t.getUTCMinutes())}${p(t.getUTCSeconds())}`;
+}
+
+/** X-Sign of a dictionary URL without query params (contract §4.7): md5(JSON of sorted params + secret), upper-case */
+function signFor(lastSegment: string) {
+  const params: Record<string, string> = lastSegment.includes(',') ? { 'x-path-variable': lastSegment } : {};
+  return createHash('md5')
+    .update(JSON.stringify(params) + SIGN_SECRET)
+    .digest('hex')
+    .toUpperCase();
+}
+
+async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; base: string }> {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAPTCHA: 'off',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { proc, base };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  proc.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+async function run(
+  name: string,
+  opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+) {
+  const result = await autocannon({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+    body: opts.body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return {
+    name,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function benchOne(db: string, env: Record<string, string>): Promise<Row[]> {
+  const { proc, base } = await startServer(env);
+  try {
+    const api = `${base}/jeecg-boot`;
+    const loginBody = JSON.stringify({ username: 'admin', password: '123456', captcha: 'x', checkKey: '1' });
+    const login = await (await fetch(`${api}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })).json();
+    if (login.code !== 200) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
+    const auth = { 'X-Access-Token': login.result.token as string };
+    const menu = await (await fetch(`${api}/sys/permission/getUserPermissionByToken`, { headers: auth })).json();
+    const count = (items: { children?: unknown[] }[]): number =>
+      items.reduce((n, i) => n + 1 + count((i.children as never[]) ?? []), 0);
+    console.log(`[${db}] menu items for admin: ${count(menu.result?.menu ?? [])}`);
+
+    const rows: Row[] = [];
+    const add = (r: Omit<Row, 'db'>) => {
+      rows.push({ db, ...r });
+      console.log(`[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+    };
+    add(await run('bare JSON route (/healthz) — ceiling', { url: `${base}/healthz` }));
+    add(await run('POST /sys/login (argon2id, CAPTCHA=off)', { url: `${api}/sys/login`, method: 'POST', body: loginBody }));
+    add(await run('GET getUserPermissionByToken (300+ menu rows)', { url: `${api}/sys/permission/getUserPermissionByToken`, headers: auth }));
+    add(
+      await run('GET dict/getDictItems/sex (signed)', {
+        url: `${api}/sys/dict/getDictItems/sex`,
+        headers: { ...auth, 'X-Sign': signFor('sex'), 'X-TIMESTAMP': ts14() },
+      }),
+    );
+    add(await run('GET sys/log/list page 1 of 10 000 rows', { url: `${api}/sys/log/list?pageNo=1&pageSize=10&logType=2`, headers: auth }));
+    add(
+      await run('GET sys/log/list filtered + sorted', {
+        url: `${api}/sys/log/list?pageNo=3&pageSize=20&logType=2&keyWord=bench&column=costTime&order=desc`,
+        headers: auth,
+      }),
+    );
+    return rows;
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+  }
+}
+
+async function main() {
+  const all: Row[] = [];
+  // embedded PGlite: prepare a data dir, then start the server on it
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
+  {
+    const database = await connect({ pgliteDir: path.join(dataDir, 'pgdata') });
+    await migrateAndSeed(database);
+    await prepareBenchData(database.db);
+    await database.close();
+  }
+  all.push(...(await benchOne('PGlite', { DATA_DIR: dataDir })));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  if (process.env.DATABASE_URL) {
+    const adminUrl = new URL(process.env.DATABASE_URL);
+    const name = `answer_bench_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: adminUrl.toString() });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const url = new URL(adminUrl.toString());
+    url.pathname = `/${name}`;
+    try {
+      const database = await connect({ databaseUrl: url.toString() });
+      await migrateAndSeed(database);
+      await prepareBenchData(database.db);
+      await database.close();
+      all.push(...(await benchOne('PostgreSQL', { DATABASE_URL: url.toString() })));
+    } finally {
+      const d = new pg.Client({ connectionString: adminUrl.toString() });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    }
+  }
+
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s per endpoint, ${os.cpus().length} cores\n`);
+  console.log('| database | endpoint | req/s | p99 ms | ratio to ceiling | errors | non-2xx |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const db of [...new Set(all.map((r) => r.db))]) {
+    const rows = all.filter((r) => r.db === db);
+    const ceiling = rows[0].rps || 1;
+    for (const r of rows) {
+      console.log(`| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / ceiling).toFixed(3)} | ${r.errors} | ${r.non2xx} |`);
+    }
+  }
+  const bad = all.filter((r) => r.errors > 0 || r.non2xx > 0);
+  if (bad.length) {
+    console.error(`\n${bad.length} endpoint(s) had errors or non-2xx answers`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
