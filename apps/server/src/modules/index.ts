@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes.ts';
 import dictRoutes from './dict/routes.ts';
 import duplicateCheckRoutes from './duplicate-check/routes.ts';
+import logRoutes from './log/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 
 /** Every API module, registered under /jeecg-boot. */
@@ -10,4 +11,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   permissionRoutes,
   dictRoutes,
   duplicateCheckRoutes,
+  logRoutes,
 ];
