@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './dict-spec.ts';
 export * from './errors.ts';
 export * from './menu.ts';
 export * from './result.ts';

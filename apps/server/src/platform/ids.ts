@@ -8,13 +8,14 @@ const worker = BigInt(randomInt(0, 1024));
 /** MyBatis-Plus ASSIGN_ID-style 19-digit snowflake string (contract §1.5). */
 export function newId(): string {
   let now = BigInt(Date.now());
+  // a clock that steps back (NTP) must continue the sequence of the last millisecond, not restart it at 0
+  if (now < lastMs) now = lastMs;
   if (now === lastMs) {
     seq = (seq + 1n) & 4095n;
     if (seq === 0n) now = lastMs + 1n;
   } else {
     seq = 0n;
   }
-  if (now < lastMs) now = lastMs;
   lastMs = now;
   return (((now - EPOCH) << 22n) | (worker << 12n) | seq).toString();
 }

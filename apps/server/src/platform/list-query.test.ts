@@ -1,0 +1,634 @@
+import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import type { Db } from '../db/client.ts';
+import { sysLog, sysUser } from '../db/schema/index.ts';
+import { AppError } from './errors.ts';
+import {
+  type DataRule,
+  defineListEntity,
+  escapeLike,
+  type ListEntity,
+  listOrderBy,
+  listPage,
+  listWhere,
+  parseGmt8,
+  parsePaging,
+  parseSuperQueryParams,
+  parseValueRule,
+  resolveRuleValue,
+} from './list-query.ts';
+
+const dialect = new PgDialect();
+
+/** the entity the user list of a later issue will resemble */
+const users = defineListEntity({
+  table: sysUser,
+  sortable: ['username', 'realname', 'sex', 'createTime', 'workNo'],
+  defaultSort: { column: 'createTime', order: 'desc' },
+  dictFields: {
+    sex: 'sex',
+    status: 'user_status',
+    orgCode: 'sys_depart,depart_name,org_code',
+    post: 'sys_position,name,code',
+  },
+  where: () => eq(sysUser.delFlag, 0),
+});
+
+const logs = defineListEntity({
+  table: sysLog,
+  sortable: ['createTime', 'costTime', 'logType'],
+  defaultSort: { column: 'createTime', order: 'desc' },
+  dictFields: { logType: 'log_type', operateType: 'operate_type' },
+});
+
+function err(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+async function errAsync(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('value rules (QueryGenerator.convert2Rule)', () => {
+  it.each([
+    ['admin', { rule: 'eq', value: 'admin' }],
+    ['  admin  ', { rule: 'eq', value: 'admin' }],
+    ['*adm*', { rule: 'like', value: 'adm' }],
+    ['*min', { rule: 'left_like', value: 'min' }],
+    ['adm*', { rule: 'right_like', value: 'adm' }],
+    ['a*b', { rule: 'eq', value: 'a*b' }],
+    ['a,b', { rule: 'in', value: ['a', 'b'] }],
+    ['a,', { rule: 'in', value: ['a'] }],
+    ['!admin', { rule: 'ne', value: 'admin' }],
+    ['!=admin', { rule: 'ne', value: 'admin' }],
+    ['!= admin', { rule: 'ne', value: 'admin' }],
+    ['>=5', { rule: 'ge', value: '5' }],
+    ['>= 5', { rule: 'ge', value: '5' }],
+    ['<=5', { rule: 'le', value: '5' }],
+    ['>5', { rule: 'gt', value: '5' }],
+    ['< 5', { rule: 'lt', value: '5' }],
+    ['a++b', { rule: 'eq_with_add', value: 'a,b' }],
+    ['a++b++c', { rule: 'eq_with_add', value: 'a,b,c' }],
+    ['++b', { rule: 'eq', value: '++b' }],
+    [',a,b,', { rule: 'or_like', value: ['a', 'b'] }],
+    [',a,,b,', { rule: 'or_like', value: ['a', 'b'] }],
+    [',a,', { rule: 'or_like', value: ['a'] }],
+    // comparison prefixes win over stars and commas (JeecgBoot checks them first)
+    ['>=a,b', { rule: 'ge', value: 'a,b' }],
+    ['*a,b*', { rule: 'like', value: 'a,b' }],
+  ])('%s', (raw, expected) => {
+    expect(parseValueRule(raw)).toEqual(expected);
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+});
+
+describe('paging', () => {
+  it.each([
+    [{}, { pageNo: 1, pageSize: 10 }],
+    [
+      { pageNo: '3', pageSize: '20' },
+      { pageNo: 3, pageSize: 20 },
+    ],
+    [
+      { pageNo: '', pageSize: '' },
+      { pageNo: 1, pageSize: 10 },
+    ],
+    [{ pageSize: '1000' }, { pageNo: 1, pageSize: 1000 }],
+    [{ pageSize: '1001' }, { pageNo: 1, pageSize: 1000 }],
+    [{ pageSize: '999999999' }, { pageNo: 1, pageSize: 1000 }],
+    [{ pageNo: ['2', '5'] }, { pageNo: 2, pageSize: 10 }],
+  ])('%j', (q, expected) => {
+    expect(parsePaging(q)).toEqual(expected);
+  });
+
+  it.each([
+    [{ pageNo: '0' }, '参数 pageNo 有误：必须是正整数'],
+    [{ pageNo: '-1' }, '参数 pageNo 有误：必须是正整数'],
+    [{ pageNo: 'abc' }, '参数 pageNo 有误：必须是正整数'],
+    [{ pageNo: '1e3' }, '参数 pageNo 有误：必须是正整数'],
+    [{ pageSize: '1.5' }, '参数 pageSize 有误：必须是正整数'],
+    [{ pageSize: '0' }, '参数 pageSize 有误：必须是正整数'],
+    [{ pageSize: '10000000000' }, '参数 pageSize 有误：必须是正整数'],
+  ])('%j → 400', (q, message) => {
+    const e = err(() => parsePaging(q));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe(message);
+  });
+});
+
+describe('sort allow-list', () => {
+  const orderSql = (q: Record<string, string>) => listOrderBy(users, q).map((s) => dialect.sqlToQuery(s).sql);
+
+  it('defaults to the entity sort with the id as tie-breaker', () => {
+    expect(orderSql({})).toEqual(['"sys_user"."create_time" desc nulls last', '"sys_user"."id" asc nulls first']);
+  });
+
+  it('takes sortable fields, strips _dictText, accepts comma lists', () => {
+    expect(orderSql({ column: 'username', order: 'asc' })[0]).toBe('"sys_user"."username" asc nulls first');
+    expect(orderSql({ column: 'sex_dictText', order: 'DESC' })[0]).toBe('"sys_user"."sex" desc nulls last');
+    expect(orderSql({ column: 'sex,username', order: 'asc' }).slice(0, 2)).toEqual([
+      '"sys_user"."sex" asc nulls first',
+      '"sys_user"."username" asc nulls first',
+    ]);
+    // a column without order uses the entity's default direction
+    expect(orderSql({ column: 'username' })[0]).toBe('"sys_user"."username" desc nulls last');
+  });
+
+  it.each([
+    ['password'],
+    ['salt'],
+    ['phone'],
+    ['id;drop table sys_user'],
+    ['username desc, (select 1)'],
+    ['create_time'],
+    ['username--'],
+    ['`username`'],
+    ['user_name'],
+  ])('refuses column %s with a Chinese 400', (column) => {
+    const e = err(() => listOrderBy(users, { column, order: 'asc' }));
+    expect(e.status).toBe(400);
+    expect(e.message).toMatch(/^不支持按该字段排序：/);
+  });
+
+  it('refuses an order other than asc/desc', () => {
+    const e = err(() => listOrderBy(users, { column: 'username', order: 'asc;drop' }));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe('参数 order 有误：只能是 asc 或 desc');
+  });
+
+  it('never exposes password/salt through the definition', () => {
+    expect(users.fields.has('password')).toBe(false);
+    expect(users.fields.has('salt')).toBe(false);
+    expect(() =>
+      defineListEntity({
+        table: sysUser,
+        sortable: ['password'],
+        defaultSort: { column: 'createTime', order: 'desc' },
+      }),
+    ).toThrow();
+    expect(() =>
+      defineListEntity({
+        table: sysUser,
+        fields: { password: sysUser.password, id: sysUser.id },
+        sortable: [],
+        searchable: ['password'],
+        defaultSort: { column: 'id', order: 'desc' },
+      }),
+    ).toThrow();
+    expect(() =>
+      defineListEntity({
+        table: sysUser,
+        sortable: [],
+        defaultSort: { column: 'createTime', order: 'desc' },
+        dictFields: { realname: 'sys_user,password,id' },
+      }),
+    ).toThrow();
+  });
+});
+
+describe('super query parameters', () => {
+  const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+
+  it('parses the double-encoded JSON the UI sends, and plain JSON', () => {
+    const c = [{ field: 'username', rule: 'eq', val: 'admin', type: 'string', dbType: 'string' }];
+    expect(parseSuperQueryParams(enc(c))).toEqual([{ field: 'username', rule: 'eq', val: 'admin' }]);
+    expect(parseSuperQueryParams(JSON.stringify(c))).toEqual([{ field: 'username', rule: 'eq', val: 'admin' }]);
+  });
+
+  it('skips conditions with an empty part and stringifies values', () => {
+    expect(
+      parseSuperQueryParams(
+        JSON.stringify([
+          { field: '', rule: 'eq', val: 'x' },
+          { field: 'sex', rule: '', val: 'x' },
+          { field: 'sex', rule: 'eq', val: '' },
+          { field: 'sex', rule: 'eq', val: 1 },
+          { field: 'sex', rule: 'in', val: ['1', '2'] },
+        ]),
+      ),
+    ).toEqual([
+      { field: 'sex', rule: 'eq', val: '1' },
+      { field: 'sex', rule: 'in', val: '1,2' },
+    ]);
+  });
+
+  it.each([
+    ['{'],
+    ['{}'],
+    ['"x"'],
+    ['[1]'],
+    ['[null]'],
+    ['%E0%A4%A'],
+    [JSON.stringify(Array(51).fill({ field: 'a', rule: 'eq', val: 'b' }))],
+  ])('refuses %s', (raw) => {
+    expect(err(() => parseSuperQueryParams(raw)).status).toBe(400);
+  });
+});
+
+describe('data rule values', () => {
+  const user = { username: 'jeecg', realname: '杰克', orgCode: 'A01A05' };
+  const at = new Date(Date.UTC(2024, 0, 15, 16, 30, 0)); // 2024-01-16 00:30:00 GMT+8
+
+  it.each([
+    ['#{sys_user_code}', 'jeecg'],
+    ['#{sys_user_name}', '杰克'],
+    ['#{sys_org_code}', 'A01A05'],
+    ['#{ sys_org_code }*', 'A01A05*'],
+    ['#{sys_date}', '2024-01-16'],
+    ['#{sys_time}', '2024-01-16 00:30:00'],
+    ['plain', 'plain'],
+    ['a,#{sys_user_code}', 'a,jeecg'],
+  ])('%s → %s', (v, expected) => {
+    expect(resolveRuleValue(v, user, at)).toBe(expected);
+  });
+
+  it('refuses unknown variables', () => {
+    expect(err(() => resolveRuleValue('#{sys_password}', user)).message).toMatch(/未知的系统变量/);
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['2024-03-01', '2024-02-29T16:00:00.000Z', true],
+    ['2024-03-01 08:30:05', '2024-03-01T00:30:05.000Z', false],
+    ['2024-03-01T08:30', '2024-03-01T00:30:00.000Z', false],
+  ])('%s', (v, iso, dateOnly) => {
+    expect(parseGmt8(v)).toEqual({ date: new Date(iso), dateOnly });
+  });
+  it.each([['2024-02-30'], ['2024-13-01'], ['2024-01-01 24:00:00'], ['20240101'], ['x'], ['2024-01-01 10:00:61']])(
+    'refuses %s',
+    (v) => {
+      expect(parseGmt8(v)).toBeNull();
+    },
+  );
+});
+
+describe('listWhere is fully bound', () => {
+  it('puts values in parameters, never in the SQL text', () => {
+    const hostile = "x' or '1'='1";
+    const q = dialect.sqlToQuery(
+      listWhere(users, {
+        username: `*${hostile}*`,
+        realname: hostile,
+        phone: `${hostile},b`,
+        superQueryParams: JSON.stringify([{ field: 'email', rule: 'like', val: hostile }]),
+      })!,
+    );
+    expect(q.sql).not.toContain(hostile);
+    expect(q.sql).not.toContain("'1'");
+    expect(q.params).toContain(hostile);
+  });
+});
+
+// ------------------------------------------------------------------ against the database
+
+describe('listPage on sys_user and sys_log', () => {
+  let t: TestApp;
+  let db: Db;
+  const day = (s: string) => parseGmt8(s)!.date;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.ctx.db;
+    const base = { status: 1, delFlag: 0, orgCode: 'A01A03', sex: 2 as const, createTime: day('2020-01-01 00:00:00') };
+    await db.insert(sysUser).values([
+      { ...base, id: 'lq1', username: 'a_b', realname: 'Li,Lei', workNo: 'w1', birthday: '1999-12-31', post: 'staff' },
+      {
+        ...base,
+        id: 'lq2',
+        username: 'axb',
+        realname: 'X',
+        workNo: 'w2',
+        birthday: '2000-01-01',
+        post: 'staff,manager',
+      },
+      { ...base, id: 'lq3', username: 'pct%user', realname: null, workNo: 'w3', sex: null },
+      { ...base, id: 'lq4', username: 'gone', realname: 'Deleted', workNo: 'w4', delFlag: 1 },
+    ]);
+    await db.insert(sysLog).values([
+      { id: 'log1', logType: 1, operateType: 1, logContent: 'a', costTime: 5, createTime: day('2024-03-01 00:00:00') },
+      { id: 'log2', logType: 2, operateType: 2, logContent: 'b', costTime: 50, createTime: day('2024-03-01 23:59:59') },
+      {
+        id: 'log3',
+        logType: 2,
+        operateType: 3,
+        logContent: 'c',
+        costTime: 500,
+        createTime: day('2024-03-02 00:00:00'),
+      },
+      {
+        id: 'log4',
+        logType: 1,
+        operateType: 4,
+        logContent: 'd',
+        costTime: null,
+        createTime: day('2024-02-29 23:59:59'),
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const names = async (
+    q: Record<string, unknown>,
+    entity: ListEntity = users,
+    extra?: Parameters<typeof listPage>[3],
+  ) => {
+    const page = await listPage(db, entity, q, extra);
+    return page.records.map((r) => (entity === users ? r.username : r.id)).sort();
+  };
+
+  it('answers the MyBatis-Plus page shape with _dictText and formatted dates, without password/salt', async () => {
+    const page = await listPage(db, users, { pageSize: '2', column: 'username', order: 'asc' });
+    expect(Object.keys(page)).toEqual([
+      'records',
+      'total',
+      'size',
+      'current',
+      'orders',
+      'optimizeCountSql',
+      'searchCount',
+      'countId',
+      'maxLimit',
+      'pages',
+    ]);
+    expect(page).toMatchObject({ total: 6, size: 2, current: 1, pages: 3, orders: [], countId: null, maxLimit: null });
+    const [first] = page.records;
+    expect(first.username).toBe('a_b');
+    expect(first).not.toHaveProperty('password');
+    expect(first).not.toHaveProperty('salt');
+    expect(first).toMatchObject({
+      sex_dictText: '女',
+      status_dictText: '正常',
+      orgCode_dictText: '市场部',
+      post_dictText: '职员',
+      createTime: '2020-01-01 00:00:00',
+      birthday: '1999-12-31',
+    });
+    const all = await listPage(db, users, { pageSize: '100' });
+    const byName = Object.fromEntries(all.records.map((r) => [r.username, r]));
+    expect(byName.axb.post_dictText).toBe('职员,部门经理');
+    expect(byName['pct%user'].sex_dictText).toBe('');
+    expect(byName.admin).toMatchObject({
+      sex_dictText: '男',
+      orgCode_dictText: '北京国炬软件',
+      post_dictText: '部门经理',
+    });
+    expect(JSON.stringify(all)).not.toMatch(/password|salt|\$argon2/);
+  });
+
+  it('pages past the end answer no records but the total', async () => {
+    const page = await listPage(db, users, { pageNo: '9', pageSize: '2' });
+    expect(page).toMatchObject({ records: [], total: 6, current: 9, pages: 3 });
+  });
+
+  it.each([
+    [{ username: 'admin' }, ['admin']],
+    [{ username: 'ADMIN' }, []],
+    [{ username: '*ADM*' }, ['admin']],
+    [{ username: '*an*' }, ['zhangsan']],
+    [{ username: 'zhang*' }, ['zhangsan']],
+    [{ username: '*cg' }, ['jeecg']],
+    [{ username: 'admin,jeecg' }, ['admin', 'jeecg']],
+    [{ username: '!admin' }, ['a_b', 'axb', 'jeecg', 'pct%user', 'zhangsan']],
+    [{ username: '!=admin' }, ['a_b', 'axb', 'jeecg', 'pct%user', 'zhangsan']],
+    [{ username: ',adm,zhang,' }, ['admin', 'zhangsan']],
+    // % and _ are literal
+    [{ username: '*a_b*' }, ['a_b']],
+    [{ username: '*%*' }, ['pct%user']],
+    [{ username: '*_*' }, ['a_b']],
+    [{ realname: 'Li++Lei' }, ['a_b']],
+    [{ sex: '1' }, ['admin', 'jeecg', 'zhangsan']],
+    [{ sex: '>=2' }, ['a_b', 'axb']],
+    [{ sex: '> 1' }, ['a_b', 'axb']],
+    [{ sex: '<2' }, ['admin', 'jeecg', 'zhangsan']],
+    [{ sex: '1,2' }, ['a_b', 'admin', 'axb', 'jeecg', 'zhangsan']],
+    [{ sex: '*2*' }, ['a_b', 'axb']],
+    [{ birthday_begin: '1999-12-31', birthday_end: '2000-01-01' }, ['a_b', 'axb']],
+    [{ birthday_begin: '2019-01-01 10:00:00' }, ['jeecg']],
+    [{ username_MultiString: 'admin,jeecg,nobody' }, ['admin', 'jeecg']],
+    [{ createTime_end: '2020-01-01' }, ['a_b', 'axb', 'pct%user']],
+    [{ createTime: '2020-01-01' }, ['a_b', 'axb', 'pct%user']],
+    // deleted rows stay out whatever the filters say
+    [{ delFlag: '1' }, []],
+    [{ username: 'gone' }, []],
+    // never filterable, unknown and UI-only parameters are ignored
+    [{ password: 'x*', salt: '!x' }, ['a_b', 'admin', 'axb', 'jeecg', 'pct%user', 'zhangsan']],
+    [
+      { field: 'id,username', _t: '1', foo: 'bar', username_begin: '' },
+      ['a_b', 'admin', 'axb', 'jeecg', 'pct%user', 'zhangsan'],
+    ],
+    // hostile values are only values
+    [{ username: "admin' or '1'='1" }, []],
+    [{ realname: "*'; drop table sys_user; --*" }, []],
+  ])('%j', async (q, expected) => {
+    expect(await names({ ...q, pageSize: '100' })).toEqual(expected);
+  });
+
+  it.each([
+    [{ sex: 'abc' }, '参数 sex 有误：必须是整数'],
+    [{ sex: '>=x' }, '参数 sex 有误：必须是整数'],
+    [
+      { createTime_begin: 'yesterday' },
+      '参数 createTime_begin 有误：必须是 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss 格式的时间',
+    ],
+    [{ birthday: '2020-02-30' }, '参数 birthday 有误：必须是 yyyy-MM-dd 格式的日期'],
+    [{ username: 'x'.repeat(1001) }, '参数 username 有误：长度不能超过 1000 个字符'],
+    [{ username: Array(1001).fill('a').join(',') }, '参数 username 有误：最多 1000 个值'],
+    [{ username: `${'x'.repeat(1001)},a` }, '参数 username 有误：长度不能超过 1000 个字符'],
+    [{ sex_MultiString: '1,x' }, '参数 sex_MultiString 有误：必须是整数'],
+  ])('%j → 400', async (q, message) => {
+    const e = await errAsync(listPage(db, users, q));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe(message);
+  });
+
+  it('filters date-times by GMT+8 day and instant', async () => {
+    const ids = (q: Record<string, string>) => names(q, logs);
+    expect(await ids({ createTime_begin: '2024-03-01', createTime_end: '2024-03-01' })).toEqual(['log1', 'log2']);
+    expect(await ids({ createTime_begin: '2024-03-01 00:00:01' })).toEqual(['log2', 'log3']);
+    expect(await ids({ createTime_end: '2024-03-01 00:00:00' })).toEqual(['log1', 'log4']);
+    expect(await ids({ createTime: '2024-03-01' })).toEqual(['log1', 'log2']);
+    expect(await ids({ createTime: '>2024-03-01' })).toEqual(['log3']);
+    expect(await ids({ createTime: '<2024-03-01' })).toEqual(['log4']);
+    expect(await ids({ createTime: '2024-03-01 23:59:59' })).toEqual(['log2']);
+    expect(await ids({ costTime: '>=50' })).toEqual(['log2', 'log3']);
+    expect(await ids({ costTime_begin: '6', costTime_end: '50' })).toEqual(['log2']);
+    expect(await ids({ logType: '2', operateType: '!2' })).toEqual(['log3']);
+    const page = await listPage(db, logs, { column: 'costTime', order: 'asc' });
+    expect(page.records.map((r) => r.id).slice(0, 4)).toEqual(['log4', 'log1', 'log2', 'log3']); // NULL first ascending
+    expect(page.records[0]).toMatchObject({
+      createTime: '2024-02-29 23:59:59',
+      logType_dictText: '登录日志',
+      operateType_dictText: '删除',
+    });
+  });
+
+  it('sorts by allowed columns and refuses others', async () => {
+    const page = await listPage(db, users, { column: 'username', order: 'desc', pageSize: '3' });
+    expect(page.records.map((r) => r.username)).toEqual(['zhangsan', 'pct%user', 'jeecg']);
+    const e = await errAsync(listPage(db, users, { column: 'id;drop table sys_user', order: 'asc' }));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe('不支持按该字段排序：id;drop table sys_user');
+    // the table is still there
+    expect((await listPage(db, users, {})).total).toBe(6);
+  });
+
+  const sq = (conds: unknown[], matchType?: string) => ({
+    superQueryParams: encodeURIComponent(JSON.stringify(conds)),
+    ...(matchType ? { superQueryMatchType: matchType } : {}),
+    pageSize: '100',
+  });
+
+  it.each([
+    [[{ field: 'username', rule: 'eq', val: 'admin' }], undefined, ['admin']],
+    [
+      [
+        { field: 'username', rule: 'ne', val: 'admin' },
+        { field: 'sex', rule: 'eq', val: '1' },
+      ],
+      'and',
+      ['jeecg', 'zhangsan'],
+    ],
+    [
+      [
+        { field: 'username', rule: 'eq', val: 'admin' },
+        { field: 'username', rule: 'eq', val: 'jeecg' },
+      ],
+      'or',
+      ['admin', 'jeecg'],
+    ],
+    [[{ field: 'username', rule: 'like', val: 'an' }], undefined, ['zhangsan']],
+    [[{ field: 'username', rule: 'left_like', val: 'cg' }], undefined, ['jeecg']],
+    [[{ field: 'username', rule: 'right_like', val: 'zh' }], undefined, ['zhangsan']],
+    [[{ field: 'username', rule: 'like', val: '_' }], undefined, ['a_b']],
+    [[{ field: 'username', rule: 'in', val: 'admin,jeecg' }], undefined, ['admin', 'jeecg']],
+    [[{ field: 'sex', rule: 'gt', val: '1' }], undefined, ['a_b', 'axb']],
+    [[{ field: 'sex', rule: 'ge', val: 2 }], undefined, ['a_b', 'axb']],
+    [[{ field: 'sex', rule: 'lt', val: '2' }], undefined, ['admin', 'jeecg', 'zhangsan']],
+    [[{ field: 'sex', rule: 'le', val: '1' }], undefined, ['admin', 'jeecg', 'zhangsan']],
+    [[{ field: 'realname', rule: 'eq_with_add', val: 'Li++Lei' }], undefined, ['a_b']],
+    [[{ field: 'work_no', rule: 'eq', val: 'w1' }], undefined, ['a_b']],
+    [[{ field: 'username', rule: 'eq', val: "admin' or 1=1 --" }], undefined, []],
+    // combined with the plain filters by AND
+    [[{ field: 'sex', rule: 'eq', val: '1' }], 'OR', ['admin', 'jeecg', 'zhangsan']],
+  ])('super query %j %s', async (conds, match, expected) => {
+    expect(await names(sq(conds, match))).toEqual(expected);
+  });
+
+  it('super query combines with plain filters by AND', async () => {
+    expect(await names({ ...sq([{ field: 'sex', rule: 'eq', val: '1' }]), username: 'admin' })).toEqual(['admin']);
+  });
+
+  it.each([
+    [[{ field: 'username', rule: 'ext', val: '1=1' }], undefined, '高级查询不支持该规则：ext'],
+    [[{ field: 'username', rule: 'sql', val: '1=1' }], undefined, '高级查询不支持该规则：sql'],
+    [[{ field: 'password', rule: 'eq', val: 'x' }], undefined, '高级查询不支持该字段：password'],
+    [[{ field: 'salt', rule: 'like', val: 'x' }], undefined, '高级查询不支持该字段：salt'],
+    [[{ field: 'nope', rule: 'eq', val: 'x' }], undefined, '高级查询不支持该字段：nope'],
+    [[{ field: '1=1 or username', rule: 'eq', val: 'x' }], undefined, '高级查询不支持该字段：1=1 or username'],
+    [[{ field: 'sex', rule: 'eq', val: 'x' }], undefined, '参数 sex 有误：必须是整数'],
+    [[{ field: 'sex', rule: 'eq', val: '1' }], 'xor', '参数 superQueryMatchType 有误：只能是 and 或 or'],
+  ])('super query %j %s → 400', async (conds, match, message) => {
+    const e = await errAsync(listPage(db, users, sq(conds, match)));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe(message);
+  });
+
+  it('refuses malformed super query JSON', async () => {
+    const e = await errAsync(listPage(db, users, { superQueryParams: '%5B%7B' }));
+    expect(e).toMatchObject({ status: 400, message: '高级查询参数格式不正确' });
+  });
+
+  it('takes an extra condition (positional SQL or options)', async () => {
+    expect(await names({}, users, eq(sysUser.orgCode, 'A01'))).toEqual(['admin']);
+    expect(await names({ sex: '1' }, users, { where: [eq(sysUser.orgCode, 'A01A05'), undefined] })).toEqual(['jeecg']);
+  });
+
+  const rule = (column: string, condition: string, value: string): DataRule => ({ column, condition, value });
+
+  it.each([
+    [[rule('username', '=', 'admin')], ['admin']],
+    [[rule('createBy', '=', resolveRuleValue('#{sys_user_code}', { username: 'nobody' }))], []],
+    [[rule('orgCode', 'RIGHT_LIKE', 'A01')], ['a_b', 'admin', 'axb', 'jeecg', 'pct%user']],
+    [[rule('org_code', 'LEFT_LIKE', 'A05')], ['jeecg']],
+    [[rule('username', 'LIKE', '_')], ['a_b']],
+    [[rule('username', 'IN', 'admin,jeecg')], ['admin', 'jeecg']],
+    [[rule('username', 'IN', '')], []],
+    [[rule('sex', '>', '1')], ['a_b', 'axb']],
+    [
+      [rule('sex', '>=', '1'), rule('sex', '<=', '1')],
+      ['admin', 'jeecg', 'zhangsan'],
+    ],
+    [
+      [rule('sex', '<', '2'), rule('username', '!=', 'admin')],
+      ['jeecg', 'zhangsan'],
+    ],
+  ])('data rules %j', async (dataRules, expected) => {
+    expect(await names({ pageSize: '100' }, users, { dataRules })).toEqual(expected);
+  });
+
+  it('data rules fail closed', async () => {
+    for (const dataRules of [
+      [rule('username', 'USE_SQL_RULES', '1=1')],
+      [rule('username', 'REGEX', '.*')],
+      [rule('nope', '=', 'x')],
+      [rule('password', '=', 'x')],
+      [rule('sex', '=', 'x')],
+    ]) {
+      const e = await errAsync(listPage(db, users, {}, { dataRules }));
+      expect(e.status, JSON.stringify(dataRules)).toBe(200);
+      expect(e.code).toBe(500);
+      expect(e.message).toMatch(/^数据权限规则配置有误/);
+    }
+  });
+
+  it('translates dictionaries with one query per dictionary kind per page, not per row', async () => {
+    let selects = 0;
+    const counting = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'select') selects++;
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as Db;
+    const page = await listPage(counting, users, { pageSize: '100' });
+    expect(page.records.length).toBe(6);
+    // count + rows + plain dictionaries (sex, user_status together) + sys_depart + sys_position
+    expect(selects).toBe(5);
+  });
+
+  it('long IN lists of ids are fine (each value is capped, not the whole list)', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `${String(i).padStart(32, '0')}`);
+    expect(await names({ id_MultiString: [...ids, 'lq1'].join(',') })).toEqual(['a_b']);
+    expect(await names({ id: [...ids, 'lq2'].join(',') })).toEqual(['axb']);
+  });
+
+  it('does not run the row query when the page is empty', async () => {
+    const page = await listPage(db, users, { username: 'nobody' });
+    expect(page).toMatchObject({ records: [], total: 0, pages: 0 });
+  });
+
+  it('bound like patterns keep working with a literal backslash', async () => {
+    await db.insert(sysUser).values({ id: 'lq5', username: 'back\\slash', workNo: 'w5', status: 1, delFlag: 0 });
+    expect(await names({ username: '*k\\s*' })).toEqual(['back\\slash']);
+    await db.execute(sql`delete from sys_user where id = 'lq5'`);
+  });
+});

@@ -1,0 +1,646 @@
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
+import { count, eq, getTableColumns, gt, gte, inArray, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { type DictRef, translateDictFields, validateDictRef } from './dict-text.ts';
+import { type AppError, badRequest, bizError } from './errors.ts';
+import { formatDate, formatDateTime, rowJson } from './serialize.ts';
+import { allOf, NEVER_EXPOSED } from './table-registry.ts';
+
+/**
+ * The list query engine behind every `/list` endpoint (contract §1.3, JeecgBoot's QueryGenerator; security rule 5).
+ *
+ *   const users = defineListEntity({ table: sysUser, sortable: ['username', 'createTime'],
+ *     defaultSort: { column: 'createTime', order: 'desc' }, dictFields: { sex: 'sex' },
+ *     where: () => eq(sysUser.delFlag, 0) });
+ *   return okCode0(await listPage(app.ctx.db, users, req.query, { dataRules }));
+ *
+ * Identifiers only ever come from the definition (drizzle columns); every value is bound. Query parameters that name
+ * no field of the entity are ignored (like JeecgBoot: the UI sends `_t`, `field`, page-specific extras); malformed
+ * values of known fields, unknown sort columns and unsupported super-query fields/rules answer HTTP 400.
+ */
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListEntityOptions {
+  table: PgTable;
+  /** camelCase name → column; default: every column of the table. password/salt are always dropped. */
+  fields?: Record<string, PgColumn>;
+  /** fields a client may sort by (`column`, comma lists allowed, `_dictText` suffix stripped) */
+  sortable: readonly string[];
+  defaultSort: { column: string; order: SortOrder };
+  /** field → dictionary (`'sex'` or `'sys_user,realname,username'`): adds `<field>_dictText` to records */
+  dictFields?: Record<string, DictRef>;
+  /** fields usable as query filters; default: all fields */
+  searchable?: readonly string[];
+  /** condition every query of this entity carries (e.g. `del_flag = 0`) */
+  where?: () => SQL | undefined;
+}
+
+export interface ListEntity {
+  table: PgTable;
+  /** selected and serialized fields */
+  fields: ReadonlyMap<string, PgColumn>;
+  /** filterable fields, by camelCase name */
+  filterable: ReadonlyMap<string, PgColumn>;
+  sortable: ReadonlyMap<string, PgColumn>;
+  defaultSort: { field: string; column: PgColumn; order: SortOrder };
+  dictFields: Readonly<Record<string, DictRef>>;
+  where?: () => SQL | undefined;
+  /** tie-breaker for stable paging */
+  id?: PgColumn;
+}
+
+const isHidden = (name: string, col: PgColumn) => NEVER_EXPOSED.has(name) || NEVER_EXPOSED.has(col.name);
+
+/** Builds (and checks, at startup) an entity definition. Mistakes throw: they are programming errors. */
+export function defineListEntity(opts: ListEntityOptions): ListEntity {
+  const all = opts.fields ?? (getTableColumns(opts.table) as Record<string, PgColumn>);
+  const fields = new Map<string, PgColumn>();
+  for (const [name, col] of Object.entries(all)) if (!isHidden(name, col)) fields.set(name, col);
+  const pick = (names: readonly string[], what: string) => {
+    const m = new Map<string, PgColumn>();
+    for (const n of names) {
+      const col = fields.get(n);
+      if (!col) throw new Error(`list entity: ${what} field ${n} is not a (visible) field`);
+      m.set(n, col);
+    }
+    return m;
+  };
+  const sortable = pick(opts.sortable, 'sortable');
+  const filterable = opts.searchable ? pick(opts.searchable, 'searchable') : new Map(fields);
+  const dc = fields.get(opts.defaultSort.column);
+  if (!dc) throw new Error(`list entity: default sort field ${opts.defaultSort.column} is not a field`);
+  for (const [f, ref] of Object.entries(opts.dictFields ?? {})) {
+    if (!fields.has(f)) throw new Error(`list entity: dictionary field ${f} is not a field`);
+    validateDictRef(ref);
+  }
+  return {
+    table: opts.table,
+    fields,
+    filterable,
+    sortable,
+    defaultSort: { field: opts.defaultSort.column, column: dc, order: opts.defaultSort.order },
+    dictFields: { ...(opts.dictFields ?? {}) },
+    where: opts.where,
+    id: fields.get('id'),
+  };
+}
+
+// ---------------------------------------------------------------- values
+
+type Kind = 'text' | 'int' | 'float' | 'datetime' | 'date' | 'bool' | 'other';
+
+function kindOf(col: PgColumn): Kind {
+  switch (col.columnType) {
+    case 'PgVarchar':
+    case 'PgText':
+    case 'PgChar':
+      return 'text';
+    case 'PgSmallInt':
+    case 'PgInteger':
+    case 'PgBigInt53':
+    case 'PgSerial':
+    case 'PgSmallSerial':
+      return 'int';
+    case 'PgDoublePrecision':
+    case 'PgReal':
+      return 'float';
+    case 'PgTimestamp':
+      return 'datetime';
+    case 'PgDateString':
+      return 'date';
+    case 'PgBoolean':
+      return 'bool';
+    default:
+      return 'other';
+  }
+}
+
+const MAX_VALUE_LENGTH = 1000;
+const MAX_IN_VALUES = 1000;
+const MAX_SUPER_CONDITIONS = 50;
+const GMT8_MS = 8 * 3_600_000;
+
+/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (GMT+8 wall clock) → the instant; null when malformed or not a real date. */
+export function parseGmt8(value: string): { date: Date; dateOnly: boolean } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
+  const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s) - GMT8_MS;
+  const date = new Date(ms);
+  // reject 2024-02-30, 25:00 and friends: the wall clock must round-trip
+  const back = formatDateTime(date)!;
+  const wanted = `${y}-${mo}-${d} ${h.padStart(2, '0')}:${mi.padStart(2, '0')}:${s.padStart(2, '0')}`;
+  if (back !== wanted) return null;
+  return { date, dateOnly: m[4] === undefined };
+}
+
+type Fail = (message: string) => AppError;
+const fail400: Fail = (message) => badRequest(message);
+
+interface Operand {
+  field: string;
+  col: PgColumn;
+  kind: Kind;
+  fail: Fail;
+}
+
+function bad(o: Operand, what: string): AppError {
+  return o.fail(`参数 ${o.field} 有误：${what}`);
+}
+
+/** A filter value converted to the column's type (bound through the column's own encoder). */
+function coerce(o: Operand, raw: string): unknown {
+  const v = raw.trim();
+  switch (o.kind) {
+    case 'int':
+      if (!/^-?\d{1,15}$/.test(v)) throw bad(o, '必须是整数');
+      return Number(v);
+    case 'float':
+      if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v)) throw bad(o, '必须是数字');
+      return Number(v);
+    case 'datetime': {
+      const p = parseGmt8(v);
+      if (!p) throw bad(o, '必须是 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss 格式的时间');
+      return p.date;
+    }
+    case 'date': {
+      const p = parseGmt8(v);
+      if (!p) throw bad(o, '必须是 yyyy-MM-dd 格式的日期');
+      return formatDate(p.date);
+    }
+    case 'bool':
+      if (v === 'true' || v === '1') return true;
+      if (v === 'false' || v === '0') return false;
+      throw bad(o, '必须是 true 或 false');
+    default:
+      return v;
+  }
+}
+
+/** the column as compared: its own type, or its text form for types we do not coerce */
+function target(o: Operand): PgColumn | SQL {
+  return o.kind === 'other' ? sql`${o.col}::text` : o.col;
+}
+
+/** `%`, `_` and `\` of a user value are literal inside LIKE */
+export function escapeLike(v: string): string {
+  return v.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+function likeSql(o: Operand, pattern: string): SQL {
+  // ILIKE: JeecgBoot ran on MySQL, whose default collation compares case-insensitively
+  const c = o.kind === 'text' ? sql`${o.col}` : sql`${o.col}::text`;
+  return sql`${c} ilike ${pattern} escape '\\'`;
+}
+
+export type Rule =
+  | 'eq'
+  | 'ne'
+  | 'gt'
+  | 'ge'
+  | 'lt'
+  | 'le'
+  | 'in'
+  | 'like'
+  | 'left_like'
+  | 'right_like'
+  | 'eq_with_add'
+  | 'or_like';
+
+export interface ValueRule {
+  rule: Rule;
+  /** one value, or the list of `in` / `or_like` */
+  value: string | string[];
+}
+
+/**
+ * A query value's rule (QueryGenerator.convert2Rule + replaceValue), checked in JeecgBoot's order:
+ * `,a,b,` OR of likes; `>=x` `<=x` `!=x` `>x` `<x` (a space after the operator is allowed);
+ * `*x*` like, `*x` ends-with (left_like), `x*` starts-with (right_like); `a,b` in; `!x` ne; `a++b` = 'a,b'; else eq.
+ */
+export function parseValueRule(raw: string): ValueRule {
+  const val = raw.trim();
+  if (val.length >= 2 && val.startsWith(',') && val.endsWith(',')) {
+    return { rule: 'or_like', value: val.split(',').filter((s) => s !== '') };
+  }
+  for (const [prefix, rule] of [
+    ['>=', 'ge'],
+    ['<=', 'le'],
+    ['!=', 'ne'],
+    ['>', 'gt'],
+    ['<', 'lt'],
+  ] as const) {
+    if (val.startsWith(prefix)) return { rule, value: val.slice(prefix.length).trim() };
+  }
+  if (val.includes('*')) {
+    if (val.length >= 2 && val.startsWith('*') && val.endsWith('*')) return { rule: 'like', value: val.slice(1, -1) };
+    if (val.startsWith('*')) return { rule: 'left_like', value: val.slice(1) };
+    if (val.endsWith('*')) return { rule: 'right_like', value: val.slice(0, -1) };
+  }
+  if (val.includes(',')) return { rule: 'in', value: val.split(',').filter((s) => s !== '') };
+  if (val.startsWith('!')) return { rule: 'ne', value: val.slice(1) };
+  if (val.indexOf('++') > 0) return { rule: 'eq_with_add', value: val.replaceAll('++', ',') };
+  return { rule: 'eq', value: val };
+}
+
+const DAY_MS = 86_400_000;
+
+/** One condition on one column; undefined when there is nothing to filter (empty list). */
+function ruleSql(o: Operand, rule: Rule, value: string | string[]): SQL | undefined {
+  const one = Array.isArray(value) ? value.join(',') : value;
+  const list = Array.isArray(value) ? value : one.split(',').filter((s) => s !== '');
+  if (list.length > MAX_IN_VALUES) throw bad(o, `最多 ${MAX_IN_VALUES} 个值`);
+  const tooLong = Array.isArray(value) ? value.some((v) => v.length > MAX_VALUE_LENGTH) : one.length > MAX_VALUE_LENGTH;
+  if (tooLong) throw bad(o, `长度不能超过 ${MAX_VALUE_LENGTH} 个字符`);
+  const t = target(o);
+  switch (rule) {
+    case 'like':
+      return likeSql(o, `%${escapeLike(one)}%`);
+    case 'left_like':
+      return likeSql(o, `%${escapeLike(one)}`);
+    case 'right_like':
+      return likeSql(o, `${escapeLike(one)}%`);
+    case 'or_like': {
+      if (list.length === 0) return undefined;
+      return or(...list.map((v) => likeSql(o, `%${escapeLike(v)}%`)));
+    }
+    case 'in': {
+      if (list.length === 0) return undefined;
+      return inArray(
+        t as PgColumn,
+        list.map((v) => coerce(o, v)),
+      );
+    }
+    case 'eq':
+    case 'eq_with_add':
+    case 'ne':
+    case 'gt':
+    case 'ge':
+    case 'lt':
+    case 'le': {
+      const v = coerce(o, one);
+      // a date-only value against a date-time column means the whole (GMT+8) day
+      if (o.kind === 'datetime' && parseGmt8(one)?.dateOnly) {
+        const start = v as Date;
+        const next = new Date(start.getTime() + DAY_MS);
+        switch (rule) {
+          case 'eq':
+          case 'eq_with_add':
+            return allOf([gte(o.col, start), lt(o.col, next)]);
+          case 'ne':
+            return or(lt(o.col, start), gte(o.col, next));
+          case 'gt':
+            return gte(o.col, next);
+          case 'ge':
+            return gte(o.col, start);
+          case 'lt':
+            return lt(o.col, start);
+          case 'le':
+            return lt(o.col, next);
+        }
+      }
+      switch (rule) {
+        case 'eq':
+        case 'eq_with_add':
+          return eq(t as PgColumn, v);
+        case 'ne':
+          return ne(t as PgColumn, v);
+        case 'gt':
+          return gt(t as PgColumn, v);
+        case 'ge':
+          return gte(t as PgColumn, v);
+        case 'lt':
+          return lt(t as PgColumn, v);
+        case 'le':
+          return lte(t as PgColumn, v);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- query parameters
+
+type Query = Record<string, unknown> | null | undefined;
+
+/** a query parameter as one string (the first of repeated ones, as JeecgBoot); non-strings → undefined */
+function param(q: Query, key: string): string | undefined {
+  if (!q || !Object.hasOwn(q, key)) return undefined;
+  const v = q[key];
+  const first = Array.isArray(v) ? v[0] : v;
+  if (typeof first === 'string') return first;
+  if (typeof first === 'number' || typeof first === 'boolean') return String(first);
+  return undefined;
+}
+
+function positiveInt(q: Query, key: string, def: number): number {
+  const raw = param(q, key)?.trim();
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest(`参数 ${key} 有误：必须是正整数`);
+  return Number(raw);
+}
+
+/** pageNo (default 1) and pageSize (default 10, at most 1000: larger values are capped) */
+export function parsePaging(q: Query): { pageNo: number; pageSize: number } {
+  const pageNo = positiveInt(q, 'pageNo', 1);
+  const pageSize = Math.min(positiveInt(q, 'pageSize', PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
+  return { pageNo, pageSize };
+}
+
+/** Filters from `<field>`, `<field>_begin`, `<field>_end`, `<field>_MultiString` of the entity's filterable fields. */
+export function fieldFilters(entity: ListEntity, q: Query): SQL[] {
+  const out: SQL[] = [];
+  for (const [field, col] of entity.filterable) {
+    const o: Operand = { field, col, kind: kindOf(col), fail: fail400 };
+    const v = param(q, field);
+    if (v !== undefined && v.trim() !== '') {
+      const r = parseValueRule(v);
+      const s = ruleSql(o, r.rule, r.value);
+      if (s) out.push(s);
+    }
+    const begin = param(q, `${field}_begin`);
+    if (begin !== undefined && begin.trim() !== '') {
+      const s = ruleSql({ ...o, field: `${field}_begin` }, 'ge', begin.trim());
+      if (s) out.push(s);
+    }
+    const end = param(q, `${field}_end`);
+    if (end !== undefined && end.trim() !== '') {
+      const s = ruleSql({ ...o, field: `${field}_end` }, 'le', end.trim());
+      if (s) out.push(s);
+    }
+    const multi = param(q, `${field}_MultiString`);
+    if (multi !== undefined && multi.trim() !== '') {
+      const s = ruleSql(
+        { ...o, field: `${field}_MultiString` },
+        'in',
+        multi.split(',').filter((x) => x.trim() !== ''),
+      );
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}
+
+const SUPER_RULES: Record<string, Rule> = {
+  eq: 'eq',
+  ne: 'ne',
+  gt: 'gt',
+  ge: 'ge',
+  lt: 'lt',
+  le: 'le',
+  in: 'in',
+  like: 'like',
+  left_like: 'left_like',
+  right_like: 'right_like',
+  eq_with_add: 'eq_with_add',
+};
+
+export interface SuperCondition {
+  field: string;
+  rule: string;
+  val: string;
+}
+
+/** `superQueryParams`: URL-encoded JSON array of {field, rule, val, type, dbType}; conditions with an empty part are skipped. */
+export function parseSuperQueryParams(raw: string): SuperCondition[] {
+  if (raw.length > 20_000) throw badRequest('高级查询参数过长');
+  let text = raw.trim();
+  // the JeecgBoot UI encodes the JSON once more than the query string needs (server URL-decodes it again)
+  if (text.startsWith('%')) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      throw badRequest('高级查询参数格式不正确');
+    }
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw badRequest('高级查询参数格式不正确');
+  }
+  if (!Array.isArray(data)) throw badRequest('高级查询参数格式不正确');
+  if (data.length > MAX_SUPER_CONDITIONS) throw badRequest(`高级查询条件不能超过 ${MAX_SUPER_CONDITIONS} 个`);
+  const out: SuperCondition[] = [];
+  for (const item of data) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw badRequest('高级查询参数格式不正确');
+    const { field, rule, val } = item as Record<string, unknown>;
+    const str = (x: unknown) =>
+      typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'boolean' ? String(x) : undefined;
+    const value = Array.isArray(val)
+      ? val
+          .map(str)
+          .filter((x) => x !== undefined)
+          .join(',')
+      : str(val);
+    const f = str(field);
+    const r = str(rule);
+    if (!f || !r || value === undefined || value === '') continue;
+    out.push({ field: f, rule: r, val: value });
+  }
+  return out;
+}
+
+function superQuery(entity: ListEntity, q: Query): SQL | undefined {
+  const raw = param(q, 'superQueryParams');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const matchRaw = (param(q, 'superQueryMatchType') ?? 'and').trim().toLowerCase() || 'and';
+  if (matchRaw !== 'and' && matchRaw !== 'or') throw badRequest('参数 superQueryMatchType 有误：只能是 and 或 or');
+  const conds: SQL[] = [];
+  for (const c of parseSuperQueryParams(raw)) {
+    const hit = lookupField(entity.filterable, c.field);
+    if (!hit) throw badRequest(`高级查询不支持该字段：${c.field.slice(0, 64)}`);
+    const rule = Object.hasOwn(SUPER_RULES, c.rule) ? SUPER_RULES[c.rule] : undefined;
+    if (!rule) throw badRequest(`高级查询不支持该规则：${c.rule.slice(0, 32)}`);
+    const o: Operand = { field: hit[0], col: hit[1], kind: kindOf(hit[1]), fail: fail400 };
+    const value = rule === 'eq_with_add' ? c.val.replaceAll('++', ',') : c.val;
+    const s = ruleSql(o, rule, rule === 'in' ? value.split(',').filter((x) => x !== '') : value);
+    if (s) conds.push(s);
+  }
+  if (conds.length === 0) return undefined;
+  return matchRaw === 'or' ? or(...conds) : allOf(conds);
+}
+
+/** by camelCase field name, or by the column's own (snake_case) name */
+function lookupField(map: ReadonlyMap<string, PgColumn>, name: string): [string, PgColumn] | undefined {
+  const direct = map.get(name);
+  if (direct) return [name, direct];
+  for (const [f, col] of map) if (col.name === name) return [f, col];
+  return undefined;
+}
+
+// ---------------------------------------------------------------- data rules
+
+/** A resolved data-permission rule (sys_permission_data_rule): column = entity field, condition from dict rule_conditions. */
+export interface DataRule {
+  column: string;
+  condition: string;
+  value: string;
+}
+
+const RULE_CONDITIONS: Record<string, Rule> = {
+  '>': 'gt',
+  '<': 'lt',
+  '!=': 'ne',
+  '=': 'eq',
+  '>=': 'ge',
+  '<=': 'le',
+  LEFT_LIKE: 'left_like',
+  RIGHT_LIKE: 'right_like',
+  LIKE: 'like',
+  IN: 'in',
+};
+
+const ruleConfigError: Fail = (message) => {
+  return bizError(`数据权限规则配置有误：${message}`);
+};
+
+/**
+ * Data rules narrow what a user sees, so they fail closed: a rule naming a column the entity does not have, a
+ * USE_SQL_RULES rule (raw SQL — never run) or an unknown condition answers an error instead of being skipped.
+ */
+export function dataRuleFilters(entity: ListEntity, rules: readonly DataRule[] | undefined): SQL[] {
+  const out: SQL[] = [];
+  for (const r of rules ?? []) {
+    if (r.condition === 'USE_SQL_RULES') throw ruleConfigError('不支持自定义SQL表达式规则');
+    const rule = Object.hasOwn(RULE_CONDITIONS, r.condition) ? RULE_CONDITIONS[r.condition] : undefined;
+    if (!rule) throw ruleConfigError(`未知的条件 ${String(r.condition).slice(0, 32)}`);
+    const hit = lookupField(entity.fields, r.column);
+    if (!hit) throw ruleConfigError(`未知的字段 ${String(r.column).slice(0, 64)}`);
+    const o: Operand = { field: hit[0], col: hit[1], kind: kindOf(hit[1]), fail: ruleConfigError };
+    const value = String(r.value ?? '');
+    const s = ruleSql(o, rule, rule === 'in' ? value.split(',').filter((x) => x !== '') : value);
+    // an IN rule with no values matches nothing (it must never widen to everything)
+    out.push(s ?? sql`false`);
+  }
+  return out;
+}
+
+export interface RuleUser {
+  username: string;
+  realname?: string | null;
+  orgCode?: string | null;
+}
+
+/**
+ * Substitutes JeecgBoot's system variables in a data-rule value: `#{sys_user_code}` (username), `#{sys_user_name}`
+ * (real name), `#{sys_org_code}` (selected department code), `#{sys_date}` (yyyy-MM-dd) and `#{sys_time}`
+ * (yyyy-MM-dd HH:mm:ss), GMT+8. An unknown variable is an error (the rule would otherwise compare against its name).
+ */
+export function resolveRuleValue(value: string, user: RuleUser, now: Date = new Date()): string {
+  return value.replace(/#\{\s*([A-Za-z_]+)\s*\}/g, (_m, name: string) => {
+    switch (name) {
+      case 'sys_user_code':
+        return user.username;
+      case 'sys_user_name':
+        return user.realname ?? '';
+      case 'sys_org_code':
+        return user.orgCode ?? '';
+      case 'sys_date':
+        return formatDate(now)!;
+      case 'sys_time':
+        return formatDateTime(now)!;
+      default:
+        throw bizError(`数据权限规则配置有误：未知的系统变量 ${name}`);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- order, where, page
+
+/** `column` (comma list, `_dictText` stripped) from the sortable allow-list + `order` asc|desc; else the default. */
+export function listOrderBy(entity: ListEntity, q: Query): SQL[] {
+  const column = param(q, 'column')?.trim();
+  const orderRaw = param(q, 'order')?.trim().toLowerCase();
+  if (orderRaw && orderRaw !== 'asc' && orderRaw !== 'desc') throw badRequest('参数 order 有误：只能是 asc 或 desc');
+  const out: SQL[] = [];
+  const used = new Set<PgColumn>();
+  const push = (col: PgColumn, order: SortOrder) => {
+    if (used.has(col)) return;
+    used.add(col);
+    // MySQL orders NULL first ascending and last descending; PostgreSQL the other way round: keep MySQL's
+    out.push(order === 'asc' ? sql`${col} asc nulls first` : sql`${col} desc nulls last`);
+  };
+  if (column) {
+    const order: SortOrder = orderRaw === 'desc' ? 'desc' : orderRaw === 'asc' ? 'asc' : entity.defaultSort.order;
+    const names = column.split(',').map((s) => s.trim());
+    if (names.length > 10) throw badRequest('排序字段过多');
+    for (const raw of names) {
+      const name = raw.endsWith('_dictText') ? raw.slice(0, -'_dictText'.length) : raw;
+      const col = entity.sortable.get(name);
+      if (!col) throw badRequest(`不支持按该字段排序：${raw.slice(0, 64)}`);
+      push(col, order);
+    }
+  } else {
+    push(entity.defaultSort.column, entity.defaultSort.order);
+  }
+  if (entity.id) push(entity.id, 'asc');
+  return out;
+}
+
+export interface ListOptions {
+  /** extra conditions of the endpoint (e.g. a department's users) */
+  where?: SQL | (SQL | undefined)[];
+  /** resolved data-permission rules of the page (see resolveRuleValue) */
+  dataRules?: readonly DataRule[];
+}
+
+/** Every condition of a list request: entity base, field filters, super query, endpoint extras and data rules. */
+export function listWhere(entity: ListEntity, q: Query, opts: ListOptions = {}): SQL | undefined {
+  const extra = opts.where === undefined ? [] : Array.isArray(opts.where) ? opts.where : [opts.where];
+  return allOf([
+    entity.where?.(),
+    ...fieldFilters(entity, q),
+    superQuery(entity, q),
+    ...extra,
+    ...dataRuleFilters(entity, opts.dataRules),
+  ]);
+}
+
+/** JSON of one row as list answers carry it: selected fields, dates as yyyy-MM-dd HH:mm:ss. */
+export type ListRecord = Record<string, unknown>;
+
+/**
+ * One page (contract §1.2 shape) with `_dictText` siblings. The fourth argument is either a SQL condition
+ * (extraWhere) or ListOptions.
+ */
+export async function listPage(
+  db: Db,
+  entity: ListEntity,
+  query: unknown,
+  options?: SQL | ListOptions,
+): Promise<Page<ListRecord>> {
+  const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const opts: ListOptions = options instanceof SQL ? { where: options } : (options ?? {});
+  const { pageNo, pageSize } = parsePaging(q);
+  const where = listWhere(entity, q, opts);
+  const orderBy = listOrderBy(entity, q);
+  const [{ total }] = await db.select({ total: count() }).from(entity.table).where(where);
+  const offset = (pageNo - 1) * pageSize;
+  let records: ListRecord[] = [];
+  if (total > offset) {
+    const selection = Object.fromEntries(entity.fields) as Record<string, PgColumn>;
+    const rows = await db
+      .select(selection)
+      .from(entity.table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset(offset);
+    records = rows.map((r) => rowJson(r as Record<string, unknown>) as ListRecord);
+    await translateDictFields(db, records, entity.dictFields);
+  }
+  return {
+    records,
+    total,
+    size: pageSize,
+    current: pageNo,
+    orders: [],
+    optimizeCountSql: true,
+    searchCount: true,
+    countId: null,
+    maxLimit: null,
+    pages: Math.ceil(total / pageSize),
+  };
+}

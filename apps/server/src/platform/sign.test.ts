@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { JEECG_DEFAULT_SIGN_SECRET } from '../config.ts';
+import { AppError } from './errors.ts';
+import {
+  computeSign,
+  parseSignTimestamp,
+  SIGN_MESSAGES,
+  signParams,
+  signPayload,
+  signTimestamp,
+  verifySignedRequest,
+} from './sign.ts';
+
+const SECRET = JEECG_DEFAULT_SIGN_SECRET;
+
+describe('sign parameters (JeecgBoot HttpUtils.getAllParams)', () => {
+  it.each([
+    ['/jeecg-boot/sys/dict/getDictItems/sex', {}],
+    ['/jeecg-boot/sys/dict/getDictItems/sex?_t=1700000000', {}],
+    [
+      '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,username',
+      { 'x-path-variable': 'sys_user,realname,username' },
+    ],
+    [
+      "/jeecg-boot/sys/dict/getDictItems/sys_user,realname,username,status%3D'1'?_t=1",
+      { 'x-path-variable': "sys_user,realname,username,status='1'" },
+    ],
+    [
+      '/jeecg-boot/sys/dict/loadDict/sys_user,realname,username?keyword=%E5%BC%A0&pageSize=10',
+      { 'x-path-variable': 'sys_user,realname,username', keyword: '张', pageSize: '10' },
+    ],
+    // form decoding: + is a space; an encoded & stays inside its value; the last repeated key wins; empty value kept
+    ['/x/loadTreeData?a=1+2&b=x%26y%3Dz&a=3&c=&d', { a: '3', b: 'x&y=z', c: '', d: '' }],
+    // malformed escapes are kept as they are (never throw)
+    ['/x/y?a=%E0%A4%A', { a: '%E0%A4%A' }],
+  ])('%s', (url, expected) => {
+    expect({ ...signParams(url) }).toEqual(expected);
+  });
+
+  it('merges a JSON body for non-GET requests (numbers and objects as strings)', () => {
+    expect({ ...signParams('/x/y?a=1', 'POST', { b: 2, c: { d: 1 }, e: null }) }).toEqual({
+      a: '1',
+      b: '2',
+      c: '{"d":1}',
+    });
+    expect({ ...signParams('/x/y?a=1', 'GET', { b: 2 }) }).toEqual({ a: '1' });
+  });
+
+  it('serializes with keys in string order (integer-like keys too, like Java TreeMap)', () => {
+    expect(signPayload({ b: '1', a: '2', '10': 'x', '9': 'y', _t: 'z' })).toBe(
+      '{"10":"x","9":"y","_t":"z","a":"2","b":"1"}',
+    );
+    expect(signPayload({ k: 'a"b\\c' })).toBe('{"k":"a\\"b\\\\c"}');
+  });
+});
+
+describe('X-Sign vectors', () => {
+  // Derived by hand: printf '%s' '<payload><secret>' | md5sum, uppercased.
+  it.each([
+    ['/jeecg-boot/sys/dict/getDictItems/sex?_t=1', '{}', 'E19D6243CB1945AB4F7202A1B00F77D5'],
+    [
+      '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,username',
+      '{"x-path-variable":"sys_user,realname,username"}',
+      'D9E9093773A902BBE1CF4FAE26BE5D1C',
+    ],
+    [
+      '/jeecg-boot/sys/dict/loadDict/sys_user,realname,username?keyword=%E5%BC%A0&pageSize=10',
+      '{"keyword":"张","pageSize":"10","x-path-variable":"sys_user,realname,username"}',
+      'DEC32AAE8A40A8EC67A5FC920DBCE7BB',
+    ],
+  ])('%s', (url, payload, sign) => {
+    const params = signParams(url);
+    expect(signPayload(params)).toBe(payload);
+    expect(computeSign(params, SECRET)).toBe(sign);
+    expect(
+      createHash('md5')
+        .update(payload + SECRET)
+        .digest('hex')
+        .toUpperCase(),
+    ).toBe(sign);
+  });
+
+  it('depends on the secret', () => {
+    expect(computeSign({}, 'another-secret')).not.toBe('E19D6243CB1945AB4F7202A1B00F77D5');
+  });
+});
+
+describe('X-TIMESTAMP', () => {
+  const now = Date.UTC(2024, 0, 15, 4, 0, 0); // 2024-01-15 12:00:00 GMT+8
+
+  it('reads yyyyMMddHHmmss as GMT+8 and epoch milliseconds', () => {
+    expect(parseSignTimestamp('20240115120000')).toBe(now);
+    expect(parseSignTimestamp(String(now))).toBe(now);
+    expect(signTimestamp(new Date(now))).toBe('20240115120000');
+  });
+
+  it.each([
+    undefined,
+    '',
+    'abc',
+    '202401151200',
+    '202401151200000',
+    '20240230120000',
+    '20240115250000',
+    '2024-01-15 12:00:00',
+  ])('refuses %s', (v) => {
+    expect(parseSignTimestamp(v)).toBeNull();
+  });
+});
+
+function fakeReq(url: string, headers: Record<string, string>, method = 'GET', body?: unknown): FastifyRequest {
+  return { url, method, headers, body } as unknown as FastifyRequest;
+}
+
+function errorOf(fn: () => void): AppError | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return e as AppError;
+  }
+  return undefined;
+}
+
+describe('verifySignedRequest', () => {
+  const now = Date.UTC(2024, 0, 15, 4, 0, 0);
+  const url = '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,username?_t=99';
+  const good = { 'x-sign': 'D9E9093773A902BBE1CF4FAE26BE5D1C', 'x-timestamp': '20240115120000' };
+
+  it('accepts a correct signature within ±300 s (sign case-insensitive, _t ignored)', () => {
+    expect(errorOf(() => verifySignedRequest(fakeReq(url, good), SECRET, now))).toBeUndefined();
+    expect(errorOf(() => verifySignedRequest(fakeReq(url, good), SECRET, now + 300_000))).toBeUndefined();
+    expect(errorOf(() => verifySignedRequest(fakeReq(url, good), SECRET, now - 300_000))).toBeUndefined();
+    const lower = { ...good, 'x-sign': good['x-sign'].toLowerCase() };
+    expect(errorOf(() => verifySignedRequest(fakeReq(url, lower), SECRET, now))).toBeUndefined();
+  });
+
+  it.each([
+    ['no X-TIMESTAMP', { 'x-sign': good['x-sign'] }, now, SIGN_MESSAGES.timestampFormat],
+    ['malformed X-TIMESTAMP', { ...good, 'x-timestamp': '2024-01-15' }, now, SIGN_MESSAGES.timestampFormat],
+    ['301 s old', good, now + 301_000, SIGN_MESSAGES.timestampExpired],
+    ['301 s ahead', good, now - 301_000, SIGN_MESSAGES.timestampExpired],
+    ['no X-Sign', { 'x-timestamp': good['x-timestamp'] }, now, SIGN_MESSAGES.mismatch],
+    ['wrong X-Sign', { ...good, 'x-sign': 'E19D6243CB1945AB4F7202A1B00F77D5' }, now, SIGN_MESSAGES.mismatch],
+    ['X-Sign of another length', { ...good, 'x-sign': 'ABC' }, now, SIGN_MESSAGES.mismatch],
+  ])('%s', (_name, headers, at, message) => {
+    const e = errorOf(() => verifySignedRequest(fakeReq(url, headers), SECRET, at));
+    expect(e).toBeInstanceOf(AppError);
+    expect(e?.message).toBe(message);
+    expect(e?.status).toBe(200);
+    expect(e?.code).toBe(500);
+  });
+
+  it('a changed parameter breaks the signature', () => {
+    const other = '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,phone';
+    expect(errorOf(() => verifySignedRequest(fakeReq(other, good), SECRET, now))?.message).toBe(SIGN_MESSAGES.mismatch);
+  });
+});

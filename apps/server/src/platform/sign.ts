@@ -1,0 +1,140 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { SIGN_TIMESTAMP_MAX_AGE_S } from '@answer/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bizError } from './errors.ts';
+
+/**
+ * X-Sign / X-TIMESTAMP on the signed dictionary URLs (contract §4.7) — wire compatibility only.
+ *
+ * The secret is JeecgBoot's public default (config SIGN_SECRET), so a valid signature proves nothing about who sent
+ * the request and grants nothing: these routes still require a session, and every table/column goes through the
+ * registry. We check it because the JeecgBoot client always signs these URLs (and ours does too), and answering like
+ * JeecgBoot keeps both clients' error paths identical.
+ *
+ * Decision: the headers are REQUIRED on the signed routes, as in JeecgBoot — a request without X-TIMESTAMP gets the
+ * timestamp message, one without X-Sign gets 'Sign签名校验失败！'. (Accepting unsigned requests would be harmless too,
+ * but a half-enforced check only hides client bugs.)
+ *
+ * Algorithm (JeecgBoot SignUtil/HttpUtils):
+ *  1. a sorted map of the URL query parameters (URL-decoded, `+` = space; the last of repeated keys wins), the last path
+ *     segment under `x-path-variable` when it contains a comma (URL-decoded), and for non-GET requests the top-level
+ *     fields of a JSON body; `_t` removed;
+ *  2. compact JSON with the keys sorted (string order, like Java's TreeMap), followed by the secret;
+ *  3. X-Sign must equal the uppercase hex MD5 of that string.
+ * One deliberate difference: we split the query string on `&`/`=` *before* decoding each part (JeecgBoot decodes the
+ * whole string first), so an encoded `&` or `=` inside a value is signed as the client meant it.
+ *
+ * X-TIMESTAMP: `yyyyMMddHHmmss` read as GMT+8 wall clock (2.4.6–3.2 clients) or epoch milliseconds (3.3+ clients);
+ * accepted within ±300 s of the server clock (JeecgBoot only bounds the past; we also refuse timestamps more than
+ * 300 s ahead so a far-future value cannot make a signed URL valid forever).
+ */
+
+export const SIGN_MESSAGES = {
+  mismatch: 'Sign签名校验失败！',
+  timestampFormat: '操作失败，签名验证失败:X-TIMESTAMP格式必须为:yyyyMMddHHmmss',
+  timestampExpired: '操作失败，签名验证失败:X-TIMESTAMP已过期',
+} as const;
+
+function decodePart(s: string, plusIsSpace: boolean): string {
+  const v = plusIsSpace ? s.replace(/\+/g, ' ') : s;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+const bodyValue = (v: unknown): string | undefined =>
+  v === null || v === undefined ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** The parameters JeecgBoot signs for a request URL (path + query) and, for non-GET requests, its JSON body. */
+export function signParams(url: string, method = 'GET', body?: unknown): Record<string, string> {
+  const params: Record<string, string> = Object.create(null);
+  const q = url.indexOf('?');
+  const path = q >= 0 ? url.slice(0, q) : url;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (last.includes(',')) params['x-path-variable'] = decodePart(last, false);
+  if (q >= 0) {
+    for (const pair of url
+      .slice(q + 1)
+      .split('#')[0]
+      .split('&')) {
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const key = decodePart(eq >= 0 ? pair.slice(0, eq) : pair, true);
+      if (!key) continue;
+      params[key] = eq >= 0 ? decodePart(pair.slice(eq + 1), true) : '';
+    }
+  }
+  if (method.toUpperCase() !== 'GET' && body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      const s = bodyValue(v);
+      if (s !== undefined) params[k] = s;
+    }
+  }
+  delete params._t;
+  return params;
+}
+
+/** Compact JSON with sorted keys, built by hand so integer-like keys keep string order (JS objects would not). */
+export function signPayload(params: Record<string, string>): string {
+  const keys = Object.keys(params).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(params[k])}`).join(',')}}`;
+}
+
+/** Uppercase hex MD5 of payload + secret. */
+export function computeSign(params: Record<string, string>, secret: string): string {
+  return createHash('md5')
+    .update(signPayload(params) + secret, 'utf8')
+    .digest('hex')
+    .toUpperCase();
+}
+
+/** X-TIMESTAMP → epoch ms, or null when malformed. */
+export function parseSignTimestamp(raw: string | undefined): number | null {
+  const v = (raw ?? '').trim();
+  if (/^\d{13}$/.test(v)) return Number(v);
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(v);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s) - 8 * 3_600_000;
+  // reject 20240230…, 25h and friends
+  const back = new Date(ms + 8 * 3_600_000);
+  if (
+    back.getUTCMonth() !== mo - 1 ||
+    back.getUTCDate() !== d ||
+    back.getUTCHours() !== h ||
+    back.getUTCMinutes() !== mi
+  )
+    return null;
+  return ms;
+}
+
+/** `yyyyMMddHHmmss` in GMT+8 (what the 3.0–3.2 client sends; used by tests). */
+export function signTimestamp(at: Date = new Date()): string {
+  const t = new Date(at.getTime() + 8 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${t.getUTCFullYear()}${p(t.getUTCMonth() + 1)}${p(t.getUTCDate())}${p(t.getUTCHours())}${p(t.getUTCMinutes())}${p(t.getUTCSeconds())}`;
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Throws the JeecgBoot error (HTTP 200, code 500) unless the request carries a fresh, matching signature. */
+export function verifySignedRequest(req: FastifyRequest, secret: string, now: number = Date.now()): void {
+  const ts = parseSignTimestamp(header(req, 'x-timestamp'));
+  if (ts === null) throw bizError(SIGN_MESSAGES.timestampFormat);
+  if (Math.abs(now - ts) > SIGN_TIMESTAMP_MAX_AGE_S * 1000) throw bizError(SIGN_MESSAGES.timestampExpired);
+  const given = (header(req, 'x-sign') ?? '').trim().toUpperCase();
+  const expected = computeSign(signParams(req.url, req.method, req.body), secret);
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw bizError(SIGN_MESSAGES.mismatch);
+}
+
+/** preHandler for the signed routes (runs after the session guard, like JeecgBoot's interceptor after Shiro). */
+export function requireSign(app: FastifyInstance): (req: FastifyRequest) => Promise<void> {
+  return async (req) => verifySignedRequest(req, app.ctx.config.signSecret);
+}
