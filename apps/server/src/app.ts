@@ -46,6 +46,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // security rule 2: non-canonical paths never reach the router or the guard
     rewriteUrl: (req) => (isCanonicalPath(req.url ?? '/') ? (req.url ?? '/') : BAD_PATH_URL),
     routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 500 },
+    // router-level failures (malformed URL encoding, over-long path parameters) still answer with the envelope
+    frameworkErrors: (error, _req, reply) => {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_ASYNC_CONSTRAINT') return sendError(reply, 'BAD_PATH');
+      return sendError(reply, 'BAD_REQUEST');
+    },
   });
 
   const database =
@@ -138,8 +144,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       index: false,
       setHeaders(res, file) {
         // hashed asset names can be cached for a year; index.html never
-        if (file.includes(`${path.sep}assets${path.sep}`)) (res as unknown as import('node:http').ServerResponse).setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else (res as unknown as import('node:http').ServerResponse).setHeader('Cache-Control', 'no-cache');
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
       },
     });
   }

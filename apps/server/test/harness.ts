@@ -80,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await connect({ pglite: clone });
     drop = () => database.close();
   }
-  const app = await buildApp(config, { database, migrate: false, logger: false });
+  const app = await buildApp(config, { database, migrate: false, logger: process.env.TEST_LOG === '1' });
   await app.ready();
 
   const req: TestApp['req'] = async (opts) => {

@@ -127,6 +127,15 @@ describe('platform over HTTP', () => {
     }
   });
 
+  it('answers over-long path parameters and bad URL encoding with the envelope', async () => {
+    const long = await t.req({ method: 'GET', url: `/jeecg-boot/sys/randomImage/${'a'.repeat(600)}` });
+    expect(long.statusCode).toBeGreaterThanOrEqual(400);
+    expect(long.json?.success).toBe(false);
+    const bad = await t.req({ method: 'GET', url: '/jeecg-boot/sys/randomImage/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json?.success).toBe(false);
+  });
+
   it('refuses to register an API route that declares no access', async () => {
     expect(() => t.app.get('/jeecg-boot/sys/undeclared', async () => 'x')).toThrow();
   });

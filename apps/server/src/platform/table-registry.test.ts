@@ -206,3 +206,13 @@ describe('against the migrated database', () => {
     }
   });
 });
+
+describe('personal data', () => {
+  it('keeps phone and email of users out of table dictionaries', () => {
+    const user = registryTable('sys_user');
+    expect(() => registryColumn(user, 'phone')).toThrow();
+    expect(() => registryColumn(user, 'email')).toThrow();
+    expect(() => registryColumn(user, 'password')).toThrow();
+    expect(registryColumn(user, 'realname')).toBeDefined();
+  });
+});

@@ -60,7 +60,8 @@ export function allow(table: PgTable, columns: readonly string[], opts: { where?
 export const TABLE_REGISTRY: Readonly<Record<string, RegistryTable>> = Object.freeze({
   sys_user: allow(
     sysUser,
-    ['id', 'username', 'realname', 'work_no', 'phone', 'email', 'org_code', 'status', 'del_flag', 'sex', 'post'],
+    // phone and email are personal data: not readable through table dictionaries by every signed-in user
+    ['id', 'username', 'realname', 'work_no', 'org_code', 'status', 'del_flag', 'sex', 'post'],
     { where: () => eq(sysUser.delFlag, 0) },
   ),
   sys_depart: allow(

@@ -1,0 +1,244 @@
+import type { DictOption, LoginResult, SysDepartInfo, SysUserInfo, TenantInfo } from '@answer/contract';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { sysDepart, sysDict, sysDictItem, sysTenant, sysUser, sysUserDepart } from '../../db/schema/index.ts';
+import { bizError } from '../../platform/errors.ts';
+import { rowJson, userJson } from '../../platform/serialize.ts';
+import { accountSubject, Lockout, lockMessage } from './lockout.ts';
+import { burnVerify, hashPassword, isArgon2Hash, verifyPassword } from './password.ts';
+
+export const MSG = {
+  badCredentials: '用户名或密码错误',
+  frozen: '该用户已冻结',
+  tenantsFrozen: '与该用户关联的租户均已被冻结，无法登录！',
+  noDepart: '用户暂未归属部门,不可登录!',
+  loginOk: '登录成功',
+} as const;
+
+// ---------- lookups ----------
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [u] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)))
+    .limit(1);
+  return u;
+}
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [u] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.phone, phone), eq(sysUser.delFlag, 0)))
+    .limit(1);
+  return u;
+}
+
+export type DepartRow = typeof sysDepart.$inferSelect;
+
+/** the departments a user belongs to (sys_user_depart), in tree order */
+export async function userDeparts(db: Db, userId: string): Promise<DepartRow[]> {
+  return db
+    .select(getTableColumns(sysDepart))
+    .from(sysDepart)
+    .innerJoin(sysUserDepart, eq(sysUserDepart.depId, sysDepart.id))
+    .where(and(eq(sysUserDepart.userId, userId), sql`coalesce(${sysDepart.delFlag}, '0') = '0'`))
+    .orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode));
+}
+
+export const departJson = (d: DepartRow) => rowJson(d) as unknown as SysDepartInfo;
+
+async function departName(db: Db, orgCode: string | null, known: DepartRow[]): Promise<string | null> {
+  if (!orgCode) return null;
+  const hit = known.find((d) => d.orgCode === orgCode);
+  if (hit) return hit.departName;
+  const [row] = await db
+    .select({ name: sysDepart.departName })
+    .from(sysDepart)
+    .where(eq(sysDepart.orgCode, orgCode))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** userInfo as login answers it: the SysUser JSON plus orgCodeTxt (name of the selected department) */
+export async function userInfoJson(db: Db, user: UserRow, departs?: DepartRow[]): Promise<SysUserInfo> {
+  return userJson(user, { orgCodeTxt: await departName(db, user.orgCode, departs ?? []) });
+}
+
+/** every non-deleted dictionary → its enabled items by sort_order (JeecgBoot queryAllDictItems) */
+export async function allDictItems(db: Db): Promise<Record<string, DictOption[]>> {
+  const dicts = await db.select({ id: sysDict.id, code: sysDict.dictCode }).from(sysDict).where(eq(sysDict.delFlag, 0));
+  const items = await db
+    .select({ dictId: sysDictItem.dictId, value: sysDictItem.itemValue, text: sysDictItem.itemText })
+    .from(sysDictItem)
+    .where(eq(sysDictItem.status, 1))
+    .orderBy(asc(sysDictItem.sortOrder), asc(sysDictItem.itemValue));
+  const byId = new Map<string, DictOption[]>();
+  const out: Record<string, DictOption[]> = {};
+  for (const d of dicts) {
+    const list: DictOption[] = [];
+    byId.set(d.id, list);
+    out[d.code] = list;
+  }
+  for (const i of items) byId.get(i.dictId)?.push({ value: i.value, text: i.text, title: i.text, label: i.text });
+  return out;
+}
+
+/** the user's tenants that are still active (status 1) */
+export async function effectiveTenants(db: Db, relTenantIds: string): Promise<TenantInfo[]> {
+  const ids = relTenantIds
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d{1,9}$/.test(s))
+    .map(Number);
+  if (!ids.length) return [];
+  const rows = await db
+    .select()
+    .from(sysTenant)
+    .where(and(inArray(sysTenant.id, ids), eq(sysTenant.status, 1)))
+    .orderBy(asc(sysTenant.id));
+  return rows.map((r) => rowJson(r) as unknown as TenantInfo);
+}
+
+// ---------- credential check ----------
+
+export function loginLog(app: FastifyInstance, req: FastifyRequest, content: string, user?: UserRow | null) {
+  return app.ctx.audit.login(req, content, { username: user?.username ?? null, realname: user?.realname ?? null });
+}
+
+/** a typed username in a log line, bounded (it may be anything an attacker sends) */
+const shown = (username: string) => (username.length > 64 ? `${username.slice(0, 64)}…` : username);
+
+/**
+ * Username + password check with lockout (security rule 12). Every failure a guesser can produce answers the same
+ * '用户名或密码错误' with similar timing: unknown user (burnVerify runs the same argon2 work), deleted user (not found),
+ * wrong password, frozen account with a wrong password. The lock message is the same for existing and unknown
+ * usernames because the lock is keyed by the name as typed.
+ *
+ * Decision: a frozen account with the RIGHT password answers '该用户已冻结' (JeecgBoot's text). Only the password's
+ * owner can get that answer, so it tells an attacker nothing, and it tells the owner why they cannot sign in.
+ */
+export async function authenticate(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  username: string,
+  password: string,
+): Promise<UserRow> {
+  const { db, kv } = app.ctx;
+  const lockout = new Lockout(kv);
+  const subject = accountSubject(username);
+  const locked = await lockout.remainingMs(subject);
+  if (locked > 0) {
+    await loginLog(app, req, `用户名: ${shown(username)},登录失败：账号已临时锁定`);
+    throw bizError(lockMessage(locked));
+  }
+
+  const user = await findUserByUsername(db, username);
+  let valid = false;
+  if (user) {
+    valid = await verifyPassword(user, password);
+    // a legacy hash is checked in microseconds; spend the argon2 time anyway so timing does not single it out
+    if (!isArgon2Hash(user.password)) await burnVerify(password);
+  } else {
+    await burnVerify(password);
+  }
+
+  if (!valid) {
+    const lockedNow = await lockout.recordFailure(subject);
+    await loginLog(app, req, `用户名: ${shown(username)},登录失败：${user ? '密码错误' : '用户不存在'}`, user);
+    throw bizError(lockedNow ? lockMessage(lockedNow) : MSG.badCredentials);
+  }
+  if (user!.status !== 1) {
+    await loginLog(app, req, `用户名: ${user!.username},登录失败：该用户已冻结`, user);
+    throw bizError(MSG.frozen);
+  }
+  await lockout.reset(subject);
+
+  if (!isArgon2Hash(user!.password)) {
+    // upgrade the JeecgBoot hash now that we hold the plain password; sys_user.salt stays as it is
+    const upgraded = await hashPassword(password);
+    await db.update(sysUser).set({ password: upgraded }).where(eq(sysUser.id, user!.id));
+    user!.password = upgraded;
+  }
+  return user!;
+}
+
+// ---------- answers ----------
+
+async function setOrgCode(db: Db, user: UserRow, orgCode: string) {
+  await db.update(sysUser).set({ orgCode }).where(eq(sysUser.id, user.id));
+  user.orgCode = orgCode;
+}
+
+function startSession(app: FastifyInstance, req: FastifyRequest, user: UserRow) {
+  const ua = req.headers['user-agent'];
+  return app.ctx.sessions.create({
+    userId: user.id,
+    username: user.username,
+    ip: req.ip,
+    userAgent: typeof ua === 'string' ? ua : undefined,
+  });
+}
+
+/**
+ * The full answer of /sys/login and /sys/phoneLogin (contract §2.2). The tenant check comes first, so a refused
+ * sign-in never leaves a session behind.
+ */
+export async function loginResult(app: FastifyInstance, req: FastifyRequest, user: UserRow): Promise<LoginResult> {
+  const { db } = app.ctx;
+  let tenantList: TenantInfo[] | undefined;
+  if (user.relTenantIds?.trim()) {
+    tenantList = await effectiveTenants(db, user.relTenantIds);
+    if (!tenantList.length) {
+      await loginLog(app, req, `用户名: ${user.username},登录失败：租户均已被冻结`, user);
+      throw bizError(MSG.tenantsFrozen);
+    }
+  }
+
+  const departs = await userDeparts(db, user.id);
+  let multi: 0 | 1 | 2 = 0;
+  if (departs.length === 1) {
+    multi = 1;
+    if (user.orgCode !== departs[0].orgCode) await setOrgCode(db, user, departs[0].orgCode);
+  } else if (departs.length > 1) {
+    multi = 2;
+    if (!user.orgCode) await setOrgCode(db, user, departs[0].orgCode);
+  }
+
+  const [userInfo, sysAllDictItems] = await Promise.all([userInfoJson(db, user, departs), allDictItems(db)]);
+  const { token } = await startSession(app, req, user);
+  await loginLog(app, req, `用户名: ${user.username},登录成功！`, user);
+  return {
+    token,
+    userInfo,
+    departs: departs.map(departJson),
+    multi_depart: multi,
+    sysAllDictItems,
+    ...(tenantList ? { tenantList } : {}),
+  };
+}
+
+/** /sys/mLogin answer: the app needs a selected department (JeecgBoot picks the first one when none is set). */
+export async function mobileLoginResult(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  user: UserRow,
+): Promise<{ userInfo: SysUserInfo; token: string }> {
+  const { db } = app.ctx;
+  let departs: DepartRow[] | undefined;
+  if (!user.orgCode) {
+    departs = await userDeparts(db, user.id);
+    if (!departs.length) {
+      await loginLog(app, req, `用户名: ${user.username},登录失败：未归属部门[移动端]`, user);
+      throw bizError(MSG.noDepart);
+    }
+    await setOrgCode(db, user, departs[0].orgCode);
+  }
+  const userInfo = await userInfoJson(db, user, departs);
+  const { token } = await startSession(app, req, user);
+  await loginLog(app, req, `用户名: ${user.username},登录成功[移动端]！`, user);
+  return { userInfo, token };
+}
