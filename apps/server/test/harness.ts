@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -62,6 +62,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A second node of the same installation: same database, same config (Redis prefix included). */
+export async function createPeer(of: TestApp): Promise<TestApp> {
+  const app = await buildApp(of.config, { database: of.database, migrate: false, logger: false });
+  await app.ready();
+  return wrap(app, of.config, of.database, async () => {
+    await app.close();
+  });
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -82,7 +91,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const app = await buildApp(config, { database, migrate: false, logger: process.env.TEST_LOG === '1' });
   await app.ready();
+  return wrap(app, config, database, async () => {
+    // leave nothing behind in the shared Redis
+    if (onRedis) await app.ctx.kv.delPrefix('').catch(() => {});
+    await app.close();
+    await drop();
+  });
+}
 
+function wrap(app: FastifyInstance, config: Config, database: Database, close: () => Promise<void>): TestApp {
   const req: TestApp['req'] = async (opts) => {
     const { token, ...rest } = opts;
     const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
@@ -111,11 +128,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       if (res.json?.code !== 200) throw new Error(`login failed: ${res.body}`);
       return res.json.result.token as string;
     },
-    async close() {
-      // leave nothing behind in the shared Redis
-      if (onRedis) await app.ctx.kv.delPrefix('').catch(() => {});
-      await app.close();
-      await drop();
-    },
+    close,
   };
 }

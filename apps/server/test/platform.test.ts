@@ -45,13 +45,20 @@ describe('config', () => {
   it('names every bad variable in one clear error', () => {
     let err: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', CAPTCHA: 'maybe', CORS_ORIGINS: '*', SESSION_IDLE_MINUTES: '0' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        CAPTCHA: 'maybe',
+        CORS_ORIGINS: '*',
+        SESSION_IDLE_MINUTES: '0',
+      });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const msg = (err as Error).message;
-    for (const v of ['PORT', 'DATABASE_URL', 'CAPTCHA', 'CORS_ORIGINS', 'SESSION_IDLE_MINUTES']) expect(msg).toContain(v);
+    for (const v of ['PORT', 'DATABASE_URL', 'CAPTCHA', 'CORS_ORIGINS', 'SESSION_IDLE_MINUTES'])
+      expect(msg).toContain(v);
   });
 
   it('turns CAPTCHA=off into a disabled captcha check', () => {
@@ -101,7 +108,12 @@ describe('platform over HTTP', () => {
   });
 
   it('has no ops consoles (security rule 11)', async () => {
-    for (const url of ['/jeecg-boot/actuator', '/jeecg-boot/druid/index.html', '/jeecg-boot/swagger-ui.html', '/jeecg-boot/doc.html']) {
+    for (const url of [
+      '/jeecg-boot/actuator',
+      '/jeecg-boot/druid/index.html',
+      '/jeecg-boot/swagger-ui.html',
+      '/jeecg-boot/doc.html',
+    ]) {
       const res = await t.req({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
     }
@@ -119,10 +131,18 @@ describe('platform over HTTP', () => {
   });
 
   it('allows CORS only for configured origins, never reflecting others or null', async () => {
-    const good = await t.req({ method: 'OPTIONS', url: '/jeecg-boot/sys/login', headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'POST' } });
+    const good = await t.req({
+      method: 'OPTIONS',
+      url: '/jeecg-boot/sys/login',
+      headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(good.headers['access-control-allow-origin']).toBe('https://admin.example.com');
     for (const origin of ['https://evil.example.com', 'null']) {
-      const bad = await t.req({ method: 'OPTIONS', url: '/jeecg-boot/sys/login', headers: { origin, 'access-control-request-method': 'POST' } });
+      const bad = await t.req({
+        method: 'OPTIONS',
+        url: '/jeecg-boot/sys/login',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
       expect(bad.headers['access-control-allow-origin']).toBeUndefined();
     }
   });
@@ -166,7 +186,9 @@ describe('global rate limit', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json.message).toBe('请求过于频繁，请稍后再试');
     // another client is not affected
-    expect((await t.req({ method: 'GET', url: '/jeecg-boot/sys/nope', remoteAddress: '10.9.9.10' })).statusCode).toBe(404);
+    expect((await t.req({ method: 'GET', url: '/jeecg-boot/sys/nope', remoteAddress: '10.9.9.10' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -189,12 +211,15 @@ describe('database outage', () => {
 
 function rawRequest(port: string, method: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: Number(port), method, path, headers: { 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: Number(port), method, path, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end('{}');
   });
