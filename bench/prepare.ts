@@ -16,14 +16,36 @@ export async function prepareBenchData(db: Db) {
   const perms: (typeof sysPermission.$inferInsert)[] = [];
   for (let g = 0; g < groups; g++) {
     const gid = `bench-group-${g}`;
-    perms.push({ id: gid, parentId: '', name: `压测菜单组${g}`, url: `/bench/g${g}`, component: 'layouts/RouteView', menuType: 0, sortNo: 1000 + g, isLeaf: false, icon: 'appstore' });
+    perms.push({
+      id: gid,
+      parentId: '',
+      name: `压测菜单组${g}`,
+      url: `/bench/g${g}`,
+      component: 'layouts/RouteView',
+      menuType: 0,
+      sortNo: 1000 + g,
+      isLeaf: false,
+      icon: 'appstore',
+    });
     for (let i = 0; i < 9; i++) {
-      perms.push({ id: `${gid}-${i}`, parentId: gid, name: `压测页面${g}-${i}`, url: `/bench/g${g}/p${i}`, component: 'system/UserList', menuType: 1, sortNo: i, isLeaf: true, keepAlive: true });
+      perms.push({
+        id: `${gid}-${i}`,
+        parentId: gid,
+        name: `压测页面${g}-${i}`,
+        url: `/bench/g${g}/p${i}`,
+        component: 'system/UserList',
+        menuType: 1,
+        sortNo: i,
+        isLeaf: true,
+        keepAlive: true,
+      });
     }
   }
   if (perms.length) {
     await db.insert(sysPermission).values(perms);
-    await db.insert(sysRolePermission).values(perms.map((p) => ({ id: `rp-${p.id}`, roleId: ADMIN_ROLE, permissionId: p.id! })));
+    await db
+      .insert(sysRolePermission)
+      .values(perms.map((p) => ({ id: `rp-${p.id}`, roleId: ADMIN_ROLE, permissionId: p.id! })));
   }
   const now = Date.now();
   for (let chunk = 0; chunk < 10; chunk++) {

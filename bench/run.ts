@@ -96,7 +96,13 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
   try {
     const api = `${base}/jeecg-boot`;
     const loginBody = JSON.stringify({ username: 'admin', password: '123456', captcha: 'x', checkKey: '1' });
-    const login = await (await fetch(`${api}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })).json();
+    const login = await (
+      await fetch(`${api}/sys/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: loginBody,
+      })
+    ).json();
     if (login.code !== 200) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
     const auth = { 'X-Access-Token': login.result.token as string };
     const menu = await (await fetch(`${api}/sys/permission/getUserPermissionByToken`, { headers: auth })).json();
@@ -107,18 +113,36 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
     const rows: Row[] = [];
     const add = (r: Omit<Row, 'db'>) => {
       rows.push({ db, ...r });
-      console.log(`[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+      console.log(
+        `[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
+      );
     };
     add(await run('bare JSON route (/healthz) — ceiling', { url: `${base}/healthz` }));
-    add(await run('POST /sys/login (argon2id, CAPTCHA=off)', { url: `${api}/sys/login`, method: 'POST', body: loginBody }));
-    add(await run('GET getUserPermissionByToken (300+ menu rows)', { url: `${api}/sys/permission/getUserPermissionByToken`, headers: auth }));
+    add(
+      await run('POST /sys/login (argon2id, CAPTCHA=off)', {
+        url: `${api}/sys/login`,
+        method: 'POST',
+        body: loginBody,
+      }),
+    );
+    add(
+      await run('GET getUserPermissionByToken (300+ menu rows)', {
+        url: `${api}/sys/permission/getUserPermissionByToken`,
+        headers: auth,
+      }),
+    );
     add(
       await run('GET dict/getDictItems/sex (signed)', {
         url: `${api}/sys/dict/getDictItems/sex`,
         headers: { ...auth, 'X-Sign': signFor('sex'), 'X-TIMESTAMP': ts14() },
       }),
     );
-    add(await run('GET sys/log/list page 1 of 10 000 rows', { url: `${api}/sys/log/list?pageNo=1&pageSize=10&logType=2`, headers: auth }));
+    add(
+      await run('GET sys/log/list page 1 of 10 000 rows', {
+        url: `${api}/sys/log/list?pageNo=1&pageSize=10&logType=2`,
+        headers: auth,
+      }),
+    );
     add(
       await run('GET sys/log/list filtered + sorted', {
         url: `${api}/sys/log/list?pageNo=3&pageSize=20&logType=2&keyWord=bench&column=costTime&order=desc`,
@@ -175,7 +199,9 @@ async function main() {
     const rows = all.filter((r) => r.db === db);
     const ceiling = rows[0].rps || 1;
     for (const r of rows) {
-      console.log(`| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / ceiling).toFixed(3)} | ${r.errors} | ${r.non2xx} |`);
+      console.log(
+        `| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / ceiling).toFixed(3)} | ${r.errors} | ${r.non2xx} |`,
+      );
     }
   }
   const bad = all.filter((r) => r.errors > 0 || r.non2xx > 0);

@@ -21,7 +21,9 @@ function newestMtime(dir) {
 const sources = Math.max(
   newestMtime(path.join(root, 'apps/web/src')),
   newestMtime(path.join(root, 'packages/contract/src')),
-  fs.existsSync(path.join(root, 'apps/web/index.html')) ? fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs : 0,
+  fs.existsSync(path.join(root, 'apps/web/index.html'))
+    ? fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs
+    : 0,
 );
 const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
 if (!built || sources > built) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_BASE, ok } from '@answer/contract';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { API_BASE, ok } from '@answer/contract';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -144,7 +144,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       index: false,
       setHeaders(res, file) {
         // hashed asset names can be cached for a year; index.html never
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
     });
@@ -158,7 +159,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       !url.startsWith('/websocket') &&
       !path.extname(url);
     if (wantsPage) {
-      if (hasWeb) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (hasWeb)
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
       return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     }
     return sendError(reply, 'NOT_FOUND');

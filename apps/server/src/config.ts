@@ -21,13 +21,16 @@ const intIn = (def: number, min: number, max: number) =>
 const urlWith = (protocols: string[]) =>
   z
     .string()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `必须是 ${protocols.map((p) => `${p}//…`).join(' 或 ')} 形式的地址`)
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `必须是 ${protocols.map((p) => `${p}//…`).join(' 或 ')} 形式的地址`,
+    )
     .optional();
 
 const EnvSchema = z.object({
@@ -38,7 +41,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: urlWith(['redis:', 'rediss:']),
   /** key prefix in Redis, so several installations (or test runs) can share one server */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/, '只能包含字母、数字、冒号、下划线和横线').default('answer:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, '只能包含字母、数字、冒号、下划线和横线')
+    .default('answer:'),
   SESSION_IDLE_MINUTES: intIn(30, 1, 7 * 24 * 60),
   SESSION_ABSOLUTE_HOURS: intIn(12, 1, 24 * 30),
   CAPTCHA: bool('on'),

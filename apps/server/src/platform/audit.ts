@@ -11,7 +11,10 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = SECRET_KEY.test(k) && k !== 'orgCode' && k !== 'dictCode' && k !== 'roleCode' ? '******' : maskSecrets(v, depth + 1);
+    out[k] =
+      SECRET_KEY.test(k) && k !== 'orgCode' && k !== 'dictCode' && k !== 'roleCode'
+        ? '******'
+        : maskSecrets(v, depth + 1);
   }
   return out;
 }
@@ -22,7 +25,8 @@ export function operateTypeOf(url: string): number {
   if (last.includes('import')) return 5;
   if (last.includes('export')) return 6;
   if (last.startsWith('add') || last.includes('save')) return 2;
-  if (last.startsWith('edit') || last.includes('update') || last.includes('frozen') || last.includes('change')) return 3;
+  if (last.startsWith('edit') || last.includes('update') || last.includes('frozen') || last.includes('change'))
+    return 3;
   if (last.includes('delete') || last.includes('remove')) return 4;
   return 1;
 }
@@ -53,9 +57,7 @@ export class Audit {
   async write(input: LogInput): Promise<void> {
     try {
       const param =
-        input.requestParam === undefined
-          ? null
-          : JSON.stringify(maskSecrets(input.requestParam)).slice(0, 20_000);
+        input.requestParam === undefined ? null : JSON.stringify(maskSecrets(input.requestParam)).slice(0, 20_000);
       await this.db.insert(sysLog).values({
         id: newId(),
         logType: input.logType,

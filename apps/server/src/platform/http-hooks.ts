@@ -7,7 +7,10 @@ import { Permissions } from './permissions.ts';
 
 export function sendError(reply: FastifyReply, key: ErrorKey, message?: string) {
   const e = ERRORS[key];
-  return reply.code(e.status).type('application/json; charset=utf-8').send(fail(message ?? e.message, e.code));
+  return reply
+    .code(e.status)
+    .type('application/json; charset=utf-8')
+    .send(fail(message ?? e.message, e.code));
 }
 
 function isDbOutage(err: unknown): boolean {
@@ -17,7 +20,11 @@ function isDbOutage(err: unknown): boolean {
   const msg = String(e.message ?? '');
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03'].includes(code)) return true;
   if (code.startsWith('08')) return true;
-  if (/timeout exceeded when trying to connect|Connection terminated|connection .*closed|PGlite is closed|database closed/i.test(msg))
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|connection .*closed|PGlite is closed|database closed/i.test(
+      msg,
+    )
+  )
     return true;
   return e.cause ? isDbOutage(e.cause) : false;
 }
@@ -59,6 +66,9 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     const pc = pgCode(err);
     if (pc === '23505') return reply.code(200).send(fail('数据库中已存在该记录'));
+    // invalid text (NUL bytes, bad encoding) or a value of the wrong type that slipped past validation
+    if (pc === '22021' || pc === '22P02' || pc === '22007' || pc === '22008' || pc === '22003')
+      return sendError(reply, 'BAD_REQUEST');
     if (pc === '22001') return reply.code(200).send(fail('字段太长,超出数据库字段的长度'));
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, 'INTERNAL');

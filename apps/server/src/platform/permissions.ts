@@ -28,21 +28,26 @@ export class Permissions {
 
   /** granted permission row ids of a user (menus and buttons) */
   async grantedIds(userId: string): Promise<string[]> {
-    const rows = await queryRows<{ permission_id: string }>(this.db, sql`
+    const rows = await queryRows<{ permission_id: string }>(
+      this.db,
+      sql`
       select rp.permission_id from sys_role_permission rp
         join sys_user_role ur on ur.role_id = rp.role_id
        where ur.user_id = ${userId}
       union
       select drp.permission_id from sys_depart_role_permission drp
         join sys_depart_role_user dru on dru.drole_id = drp.role_id
-       where dru.user_id = ${userId}`);
+       where dru.user_id = ${userId}`,
+    );
     return rows.map((r) => r.permission_id);
   }
 
   async of(userId: string): Promise<Set<string>> {
     const hit = this.cache.get(userId);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.set;
-    const rows = await queryRows<{ perms: string | null; menu_type: number; component: string | null }>(this.db, sql`
+    const rows = await queryRows<{ perms: string | null; menu_type: number; component: string | null }>(
+      this.db,
+      sql`
       select p.perms, p.menu_type, p.component from sys_permission p
        where p.del_flag = 0 and p.id in (
          select rp.permission_id from sys_role_permission rp
@@ -52,7 +57,8 @@ export class Permissions {
          select drp.permission_id from sys_depart_role_permission drp
            join sys_depart_role_user dru on dru.drole_id = drp.role_id
           where dru.user_id = ${userId})
-         and (p.menu_type <> 2 or coalesce(p.status, '1') = '1')`);
+         and (p.menu_type <> 2 or coalesce(p.status, '1') = '1')`,
+    );
     const set = new Set<string>();
     for (const r of rows) {
       if (r.menu_type === 2) {

@@ -20,7 +20,9 @@ export function formatDate(d: Date | string | null | undefined): string | null {
 }
 
 /** Row → JSON: Date values become `yyyy-MM-dd HH:mm:ss`, everything else unchanged. */
-export function rowJson<T extends Record<string, unknown>>(row: T): { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] } {
+export function rowJson<T extends Record<string, unknown>>(
+  row: T,
+): { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] } {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? formatDateTime(v) : v;
   return out as never;

@@ -121,7 +121,10 @@ export class DbSessionStore implements SessionStore {
     }
     if (now - r.lastSeenAt >= this.touchEveryMs) {
       r.lastSeenAt = now;
-      await this.db.update(sysSession).set({ lastSeenAt: new Date(now) }).where(eq(sysSession.tokenHash, h));
+      await this.db
+        .update(sysSession)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sysSession.tokenHash, h));
     }
     return r;
   }

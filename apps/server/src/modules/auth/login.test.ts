@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysDict, sysDictItem, sysLog, sysSession, sysTenant, sysUser, sysUserDepart } from '../../db/schema/index.ts';
 import { DEPART_IDS, USER_IDS } from '../../db/seed/index.ts';
+import { invalidateDictCache } from '../../platform/dict-cache.ts';
 import { newId } from '../../platform/ids.ts';
 import { API, freshIp, postLogin, signIn } from './auth-test-helpers.ts';
 import { hashPassword } from './password.ts';
@@ -272,6 +273,8 @@ describe('POST /sys/login: dictionaries', () => {
         { id: newId(), dictId: live, itemValue: 'off', itemText: 'OFF', sortOrder: 0, status: 0 },
         { id: newId(), dictId: gone, itemValue: 'x', itemText: 'X', sortOrder: 0, status: 1 },
       ]);
+    // as the dictionary module does after every change
+    await invalidateDictCache(t.app);
     const items = (await postLogin(t, { username: 'admin', password: '123456' })).json.result.sysAllDictItems;
     expect(items.zz_login_test.map((i: { value: string }) => i.value)).toEqual(['a', 'b']);
     expect(items.zz_login_empty).toEqual([]);

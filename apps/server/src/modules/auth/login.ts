@@ -1,9 +1,10 @@
-import type { DictOption, LoginResult, SysDepartInfo, SysUserInfo, TenantInfo } from '@answer/contract';
+import type { LoginResult, SysDepartInfo, SysUserInfo, TenantInfo } from '@answer/contract';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { sysDepart, sysDict, sysDictItem, sysTenant, sysUser, sysUserDepart } from '../../db/schema/index.ts';
+import { sysDepart, sysTenant, sysUser, sysUserDepart } from '../../db/schema/index.ts';
+import { cachedAllDictItems } from '../../platform/dict-cache.ts';
 import { bizError } from '../../platform/errors.ts';
 import { rowJson, userJson } from '../../platform/serialize.ts';
 import { accountSubject, Lockout, lockMessage } from './lockout.ts';
@@ -66,25 +67,6 @@ async function departName(db: Db, orgCode: string | null, known: DepartRow[]): P
 /** userInfo as login answers it: the SysUser JSON plus orgCodeTxt (name of the selected department) */
 export async function userInfoJson(db: Db, user: UserRow, departs?: DepartRow[]): Promise<SysUserInfo> {
   return userJson(user, { orgCodeTxt: await departName(db, user.orgCode, departs ?? []) });
-}
-
-/** every non-deleted dictionary → its enabled items by sort_order (JeecgBoot queryAllDictItems) */
-export async function allDictItems(db: Db): Promise<Record<string, DictOption[]>> {
-  const dicts = await db.select({ id: sysDict.id, code: sysDict.dictCode }).from(sysDict).where(eq(sysDict.delFlag, 0));
-  const items = await db
-    .select({ dictId: sysDictItem.dictId, value: sysDictItem.itemValue, text: sysDictItem.itemText })
-    .from(sysDictItem)
-    .where(eq(sysDictItem.status, 1))
-    .orderBy(asc(sysDictItem.sortOrder), asc(sysDictItem.itemValue));
-  const byId = new Map<string, DictOption[]>();
-  const out: Record<string, DictOption[]> = {};
-  for (const d of dicts) {
-    const list: DictOption[] = [];
-    byId.set(d.id, list);
-    out[d.code] = list;
-  }
-  for (const i of items) byId.get(i.dictId)?.push({ value: i.value, text: i.text, title: i.text, label: i.text });
-  return out;
 }
 
 /** the user's tenants that are still active (status 1) */
@@ -208,7 +190,8 @@ export async function loginResult(app: FastifyInstance, req: FastifyRequest, use
     if (!user.orgCode) await setOrgCode(db, user, departs[0].orgCode);
   }
 
-  const [userInfo, sysAllDictItems] = await Promise.all([userInfoJson(db, user, departs), allDictItems(db)]);
+  // the shared dictionary cache (invalidated cluster-wide by every dictionary change)
+  const [userInfo, sysAllDictItems] = await Promise.all([userInfoJson(db, user, departs), cachedAllDictItems(app.ctx)]);
   const { token } = await startSession(app, req, user);
   await loginLog(app, req, `用户名: ${user.username},登录成功！`, user);
   return {

@@ -3,20 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitRule } from '../../context.ts';
 import { sysUser } from '../../db/schema/index.ts';
+import { cachedAllDictItems } from '../../platform/dict-cache.ts';
 import { bizError } from '../../platform/errors.ts';
 import { parse } from '../../platform/validation.ts';
 import { CAPTCHA_MESSAGES, consumeCaptcha, issueCaptcha } from './captcha.ts';
 import { Lockout, lockMessage, phoneSubject } from './lockout.ts';
-import {
-  allDictItems,
-  authenticate,
-  findUserByPhone,
-  loginLog,
-  loginResult,
-  MSG,
-  mobileLoginResult,
-  userInfoJson,
-} from './login.ts';
+import { authenticate, findUserByPhone, loginLog, loginResult, MSG, mobileLoginResult, userInfoJson } from './login.ts';
 import {
   CaptchaParams,
   ChangePasswordBody,
@@ -212,7 +204,10 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/sys/user/getUserInfo', { config: { access: 'authenticated' } }, async (req) => {
-    const [userInfo, sysAllDictItems] = await Promise.all([userInfoJson(ctx.db, req.auth!.user), allDictItems(ctx.db)]);
+    const [userInfo, sysAllDictItems] = await Promise.all([
+      userInfoJson(ctx.db, req.auth!.user),
+      cachedAllDictItems(ctx),
+    ]);
     return ok({ userInfo, sysAllDictItems });
   });
 

@@ -14,7 +14,11 @@ describe('GET /sys/log/list', () => {
   });
 
   it('pages login logs written by the platform, newest first, with _dictText', async () => {
-    const res = await t.req({ method: 'GET', url: '/jeecg-boot/sys/log/list?logType=1&pageNo=1&pageSize=10', token: admin });
+    const res = await t.req({
+      method: 'GET',
+      url: '/jeecg-boot/sys/log/list?logType=1&pageNo=1&pageSize=10',
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json.success).toBe(true);
     const page = res.json.result;
@@ -26,16 +30,28 @@ describe('GET /sys/log/list', () => {
   });
 
   it('filters by keyWord (bound, % and _ taken literally)', async () => {
-    const hit = await t.req({ method: 'GET', url: `/jeecg-boot/sys/log/list?logType=1&keyWord=${encodeURIComponent('jeecg,登录')}`, token: admin });
+    const hit = await t.req({
+      method: 'GET',
+      url: `/jeecg-boot/sys/log/list?logType=1&keyWord=${encodeURIComponent('jeecg,登录')}`,
+      token: admin,
+    });
     expect(hit.json.result.total).toBe(1);
     const none = await t.req({ method: 'GET', url: '/jeecg-boot/sys/log/list?keyWord=%25', token: admin });
     expect(none.json.result.total).toBe(0);
   });
 
   it('rejects a sort column outside the allow-list and an oversized keyword with 400', async () => {
-    const sort = await t.req({ method: 'GET', url: '/jeecg-boot/sys/log/list?column=requestParam;drop&order=desc', token: admin });
+    const sort = await t.req({
+      method: 'GET',
+      url: '/jeecg-boot/sys/log/list?column=requestParam;drop&order=desc',
+      token: admin,
+    });
     expect(sort.statusCode).toBe(400);
-    const big = await t.req({ method: 'GET', url: `/jeecg-boot/sys/log/list?keyWord=${'x'.repeat(500)}`, token: admin });
+    const big = await t.req({
+      method: 'GET',
+      url: `/jeecg-boot/sys/log/list?keyWord=${'x'.repeat(500)}`,
+      token: admin,
+    });
     expect(big.statusCode).toBe(400);
     expect(big.json.message).toContain('keyWord');
   });

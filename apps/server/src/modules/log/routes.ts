@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sysLog } from '../../db/schema/index.ts';
-import { escapeLike, defineListEntity, listPage } from '../../platform/list-query.ts';
+import { defineListEntity, escapeLike, listPage } from '../../platform/list-query.ts';
 import { parse, str } from '../../platform/validation.ts';
 
 /** sys_log as the log pages list it (contract §4.9). */
