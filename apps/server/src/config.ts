@@ -75,7 +75,9 @@ const EnvSchema = z.object({
   DB_POOL_MAX: intIn(10, 1, 200),
   DB_ACQUIRE_TIMEOUT_MS: intIn(3000, 100, 60000),
   /** per-IP request budget per minute for the whole API (login-like routes have their own stricter limits) */
-  RATE_LIMIT_PER_MINUTE: intIn(1200, 10, 1_000_000),
+  RATE_LIMIT_PER_MINUTE: intIn(1200, 10, 1_000_000_000),
+  /** per-IP budget per minute of each sign-in / recovery route (login, sms, register, captcha …) */
+  AUTH_RATE_LIMIT_PER_MINUTE: intIn(10, 1, 1_000_000_000),
   /** trust X-Forwarded-For from a reverse proxy */
   TRUST_PROXY: bool('off'),
   /** JeecgBoot `jeecg.safeMode`, reported as sysSafeMode */
@@ -101,6 +103,7 @@ export type Config = {
   dbPoolMax: number;
   dbAcquireTimeoutMs: number;
   rateLimitPerMinute: number;
+  authRateLimitPerMinute: number;
   trustProxy: boolean;
   safeMode: boolean;
 };
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPoolMax: e.DB_POOL_MAX,
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     safeMode: e.SAFE_MODE,
   };

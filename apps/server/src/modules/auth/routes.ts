@@ -39,11 +39,16 @@ import { smsProvider } from './sms-provider.ts';
 import { loginInfo, visitInfo } from './stats.ts';
 
 /** security rule 12: per-IP throttle on every endpoint that checks a secret or probes for accounts */
-const perIp = (bucket: string, max = 10): RateLimitRule => ({ bucket: `auth:${bucket}`, max, windowMs: 60_000 });
 
 /** Authentication and self-service (contract §2, §4.9 loginfo/visitInfo). */
 export default async function routes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  // security rule 12: per-IP throttling of sign-in and recovery routes (AUTH_RATE_LIMIT_PER_MINUTE, default 10)
+  const perIp = (bucket: string): RateLimitRule => ({
+    bucket: `auth:${bucket}`,
+    max: ctx.config.authRateLimitPerMinute,
+    windowMs: 60_000,
+  });
 
   // ---------- captcha ----------
 
