@@ -19,7 +19,7 @@ import { Audit } from './platform/audit.ts';
 import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
 import { installErrorHandling, installGuard, installSecurityHeaders, sendError } from './platform/http-hooks.ts';
 import { Permissions } from './platform/permissions.ts';
-import { DbSessionStore, RedisSessionStore, type SessionStore } from './platform/sessions.ts';
+import { CachedSessionStore, DbSessionStore, RedisSessionStore, type SessionStore } from './platform/sessions.ts';
 
 export interface BuildOptions {
   /** use this database instead of connecting from config (tests pass a cloned PGlite) */
@@ -85,6 +85,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pubsub = new MemoryPubSub();
     sessions = new DbSessionStore(database.db, policy);
   }
+  const cachedSessions = new CachedSessionStore(sessions, policy, pubsub);
+  await cachedSessions.start();
+  sessions = cachedSessions;
   const perms = new Permissions(database.db, pubsub);
   await perms.start();
 

@@ -267,3 +267,94 @@ export class RedisSessionStore implements SessionStore {
     // Redis expires keys itself
   }
 }
+
+const REVOKED_CHANNEL = 'session-revoked';
+
+/**
+ * A short in-process cache in front of a session store: a burst of requests with one token costs one store lookup
+ * per `ttlMs`. Revocations drop the entry at once here and, through pub/sub, on every other node; idle sliding still
+ * happens in the store (an entry is re-resolved whenever its last-seen time would need refreshing).
+ */
+export class CachedSessionStore implements SessionStore {
+  private readonly cache = new Map<string, { rec: SessionRecord; at: number }>();
+  private readonly touchEveryMs: number;
+
+  constructor(
+    private readonly inner: SessionStore,
+    private readonly policy: SessionPolicy,
+    private readonly pubsub: {
+      publish(c: string, m: unknown): Promise<void>;
+      subscribe(c: string, h: (m: unknown) => void): Promise<() => void>;
+    },
+    private readonly ttlMs = 3000,
+  ) {
+    this.touchEveryMs = Math.min(60_000, Math.floor(policy.idleMs / 10));
+  }
+
+  async start() {
+    await this.pubsub.subscribe(REVOKED_CHANNEL, (m) => {
+      const msg = (m ?? {}) as { hash?: string; userId?: string; all?: boolean };
+      if (msg.hash) this.cache.delete(msg.hash);
+      if (msg.userId) this.dropUser(msg.userId);
+    });
+  }
+
+  private dropUser(userId: string) {
+    for (const [h, e] of this.cache) if (e.rec.userId === userId) this.cache.delete(h);
+  }
+
+  create(input: { userId: string; username: string; ip?: string; userAgent?: string }) {
+    return this.inner.create(input);
+  }
+
+  async resolve(token: string) {
+    if (!looksLikeToken(token)) return null;
+    const h = hashToken(token);
+    const now = Date.now();
+    const hit = this.cache.get(h);
+    if (
+      hit &&
+      now - hit.at < this.ttlMs &&
+      alive(hit.rec, this.policy, now) &&
+      now - hit.rec.lastSeenAt < this.touchEveryMs
+    ) {
+      return hit.rec;
+    }
+    const rec = await this.inner.resolve(token);
+    if (rec) {
+      if (this.cache.size > 50_000) this.cache.clear();
+      this.cache.set(h, { rec, at: now });
+    } else {
+      this.cache.delete(h);
+    }
+    return rec;
+  }
+
+  async revoke(token: string) {
+    return looksLikeToken(token) ? this.revokeHash(hashToken(token)) : false;
+  }
+
+  async revokeHash(tokenHash: string) {
+    this.cache.delete(tokenHash);
+    const done = await this.inner.revokeHash(tokenHash);
+    await this.pubsub.publish(REVOKED_CHANNEL, { hash: tokenHash });
+    return done;
+  }
+
+  async revokeUser(userId: string) {
+    this.dropUser(userId);
+    const n = await this.inner.revokeUser(userId);
+    await this.pubsub.publish(REVOKED_CHANNEL, { userId });
+    return n;
+  }
+
+  list() {
+    return this.inner.list();
+  }
+
+  async purgeExpired() {
+    const now = Date.now();
+    for (const [h, e] of this.cache) if (!alive(e.rec, this.policy, now)) this.cache.delete(h);
+    await this.inner.purgeExpired();
+  }
+}
