@@ -112,6 +112,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installGuard(app);
   installSecurityHeaders(app);
 
+  // Graceful drain: once closing, every response that is still being produced closes its keep-alive connection,
+  // so close() completes when the in-flight requests are answered instead of waiting for idle sockets to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+
   await app.register(cors, {
     // security rule 13: only configured origins, never a reflected Origin, never "null"
     origin: (origin, cb) => cb(null, !!origin && origin !== 'null' && config.corsOrigins.includes(origin)),

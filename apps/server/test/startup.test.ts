@@ -42,4 +42,46 @@ describe('server start', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('drains in-flight requests on SIGTERM, then exits 0', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-drain-'));
+    const port = 19_000 + Math.floor(Math.random() * 500);
+    const p = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CAPTCHA: 'off',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => p.on('exit', (code) => resolve(code)));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 240; i++) {
+        try {
+          if ((await fetch(`${base}/healthz`)).ok) break;
+        } catch {}
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const body = JSON.stringify({ username: 'admin', password: '123456', captcha: 'x', checkKey: '1' });
+      // argon2id makes each sign-in take real time: 12 of them are still running when SIGTERM arrives
+      const inflight = Array.from({ length: 12 }, () =>
+        fetch(`${base}/jeecg-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+          .then(async (r) => (await r.json()).code as number)
+          .catch(() => -1),
+      );
+      await new Promise((r) => setTimeout(r, 30));
+      p.kill('SIGTERM');
+      const codes = await Promise.all(inflight);
+      expect(codes).toEqual(codes.map(() => 200));
+      expect(await exited).toBe(0);
+    } finally {
+      p.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
