@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react';
+
+/**
+ * View registry: every page file under src/views whose name starts with a capital letter or digit
+ * (the server's component strings name them: "system/UserList" → src/views/system/UserList.tsx), loaded lazily.
+ * Helper modules inside views use kebab-case names and stay out of the registry.
+ */
+
+type ViewModule = { default: ComponentType };
+type Loader = () => Promise<ViewModule>;
+
+const modules = import.meta.glob<ViewModule>(['../views/**/[A-Z0-9]*.tsx', '!../views/**/*.test.tsx']);
+
+/** Time allowed for one view chunk before it counts as a load failure (spec 01 §9: 120 s). */
+export const VIEW_LOAD_TIMEOUT_MS = 120_000;
+
+export const MODULE_NOT_FOUND_VIEW = 'ModuleNotFound';
+
+/** "/views/system/UserList.vue" → "system/UserList" (the server normalises the same way on write) */
+export function normalizeComponent(component: string | null | undefined): string {
+  if (!component) return '';
+  return component
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^src\/views\//, '')
+    .replace(/^views\//, '')
+    .replace(/\.(vue|tsx|jsx|ts|js)$/, '')
+    .replace(/\/+$/, '');
+}
+
+/** registry key of a component string in a given key set, or null */
+export function findViewKey(component: string, keys: ReadonlySet<string> | Record<string, unknown>): string | null {
+  const c = normalizeComponent(component);
+  if (!c || c.includes('..')) return null;
+  const has = (k: string) => (keys instanceof Set ? keys.has(k) : Object.hasOwn(keys, k));
+  for (const key of [`../views/${c}.tsx`, `../views/${c}/index.tsx`, `../views/${c}/Index.tsx`]) {
+    if (has(key)) return key;
+  }
+  return null;
+}
+
+export function hasView(component: string): boolean {
+  return findViewKey(component, modules) !== null;
+}
+
+export class ViewLoadTimeoutError extends Error {
+  constructor(what: string) {
+    super(`ChunkLoadError: loading ${what} timed out after ${VIEW_LOAD_TIMEOUT_MS / 1000} s`);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function loadWithTimeout<T>(load: () => Promise<T>, what: string, ms = VIEW_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ViewLoadTimeoutError(what)), ms);
+    load().then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** loader for a component string; an unknown one loads the MODULE_NOT_FOUND page instead of a blank screen */
+export function viewLoader(component: string): Loader {
+  const key = findViewKey(component, modules) ?? findViewKey(MODULE_NOT_FOUND_VIEW, modules);
+  const load = key ? modules[key] : undefined;
+  if (!load) return () => Promise.reject(new Error(`MODULE_NOT_FOUND: ${component}`));
+  return () => loadWithTimeout(load, normalizeComponent(component));
+}
+
+/** `lazy` of a route object for a view */
+export function lazyView(component: string) {
+  const load = viewLoader(component);
+  return async () => ({ Component: (await load()).default });
+}

@@ -1,0 +1,220 @@
+import { NOTICE_POLL_MS, NOTICE_POPOVER_WIDTH, WS_RECONNECT_MS } from '@answer/contract';
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Empty, List, Popover, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  EMPTY_NOTICES,
+  fetchNotices,
+  markNoticeRead,
+  type NoticeRecord,
+  type NoticeSummary,
+  noticeKeys,
+} from '../../api/header';
+import { API_BASE } from '../../api/http';
+import { AnnouncementModal } from './AnnouncementModal';
+
+/** The user's own announcement list, reached from 查看更多. */
+export const MY_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
+
+export const PRIORITY_TAGS: Record<string, { color: string; text: string }> = {
+  L: { color: 'blue', text: '一般消息' },
+  M: { color: 'orange', text: '重要消息' },
+  H: { color: 'red', text: '紧急消息' },
+};
+
+/** Notification channel URL: /websocket/{userId} under the API base, on this host. */
+export function noticeSocketUrl(userId: string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${loc.host}${API_BASE}/websocket/${encodeURIComponent(userId)}`;
+}
+
+/**
+ * Live channel (spec §4): frames with cmd topic/user trigger a reload; reconnects 5 s after an error or close.
+ * The token travels as the WebSocket sub-protocol, as the JeecgBoot 3.2 client does.
+ */
+function useNoticeSocket(
+  userId: string | undefined,
+  token: string | null | undefined,
+  onNotice: () => void,
+  on: boolean,
+) {
+  const handler = useRef(onNotice);
+  handler.current = onNotice;
+  useEffect(() => {
+    if (!on || !userId || !token || typeof WebSocket === 'undefined') return;
+    let ws: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = () => {
+      if (stopped) return;
+      try {
+        ws = new WebSocket(noticeSocketUrl(userId), [token]);
+      } catch {
+        timer = setTimeout(connect, WS_RECONNECT_MS);
+        return;
+      }
+      ws.onmessage = (ev) => {
+        try {
+          const data = JSON.parse(String(ev.data)) as { cmd?: string };
+          if (data.cmd === 'topic' || data.cmd === 'user') handler.current();
+        } catch {
+          // not JSON (e.g. an echo of a heartbeat): nothing to do
+        }
+      };
+      ws.onclose = () => {
+        ws = null;
+        if (!stopped) timer = setTimeout(connect, WS_RECONNECT_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (ws) {
+        ws.onclose = null;
+        ws.close();
+      }
+    };
+  }, [userId, token, on]);
+}
+
+function NoticeList({
+  records,
+  onOpen,
+  onMore,
+}: {
+  records: NoticeRecord[];
+  onOpen: (r: NoticeRecord) => void;
+  onMore: () => void;
+}) {
+  return (
+    <div>
+      {records.length ? (
+        <List
+          size="small"
+          className="answer-notice-list"
+          dataSource={records}
+          renderItem={(r) => {
+            const tag = PRIORITY_TAGS[String(r.priority)];
+            return (
+              <List.Item
+                key={r.id}
+                className="answer-notice-item"
+                onClick={() => onOpen(r)}
+                extra={tag ? <Tag color={tag.color}>{tag.text}</Tag> : null}
+              >
+                <List.Item.Meta
+                  title={
+                    <Typography.Link ellipsis style={{ maxWidth: 170 }}>
+                      {`标题：${r.titile}`}
+                    </Typography.Link>
+                  }
+                  description={`${r.createTime ?? r.sendTime ?? ''} 发布`}
+                />
+              </List.Item>
+            );
+          }}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />
+      )}
+      <Button type="dashed" block onClick={onMore} style={{ marginTop: 8 }}>
+        查看更多
+      </Button>
+    </div>
+  );
+}
+
+export interface HeaderNoticeProps {
+  userId?: string;
+  token?: string | null;
+}
+
+/**
+ * Header bell (spec §2.5, widgets §2): badge with the unread count, a 300-wide popover with 通知 and 系统消息 tabs.
+ * Polls every 6 s and stops at the first failure (the announcement API may be missing: then the bell stays empty).
+ */
+export function HeaderNotice({ userId, token }: HeaderNoticeProps) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [viewing, setViewing] = useState<NoticeRecord | null>(null);
+  const query = useQuery<NoticeSummary>({
+    queryKey: noticeKeys.list,
+    queryFn: fetchNotices,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: (q) => (q.state.status === 'error' ? false : NOTICE_POLL_MS),
+  });
+  const data = query.data ?? EMPTY_NOTICES;
+  const total = data.anntMsgTotal + data.sysMsgTotal;
+
+  useNoticeSocket(userId, token, () => void query.refetch(), query.isSuccess);
+
+  const openRecord = async (r: NoticeRecord) => {
+    setOpen(false);
+    try {
+      await markNoticeRead(r.id);
+    } catch {
+      // the viewer still opens; the count just stays
+    }
+    void qc.invalidateQueries({ queryKey: noticeKeys.list });
+    setViewing(r);
+  };
+  const more = () => {
+    setOpen(false);
+    navigate(MY_ANNOUNCEMENT_PATH);
+  };
+
+  const content = (
+    <Tabs
+      size="small"
+      centered
+      className="answer-notice-tabs"
+      items={[
+        {
+          key: '1',
+          label: `通知(${data.anntMsgTotal})`,
+          children: <NoticeList records={data.anntMsgList} onOpen={openRecord} onMore={more} />,
+        },
+        {
+          key: '2',
+          label: `系统消息(${data.sysMsgTotal})`,
+          children: <NoticeList records={data.sysMsgList} onOpen={openRecord} onMore={more} />,
+        },
+      ]}
+    />
+  );
+
+  return (
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        content={content}
+        arrow={{ pointAtCenter: true }}
+        styles={{ root: { width: NOTICE_POPOVER_WIDTH, maxWidth: 'calc(100vw - 16px)' } }}
+        classNames={{ root: 'answer-notice-popover' }}
+      >
+        <Button type="text" className="answer-header-action" aria-label={`消息通知（${total}条未读）`}>
+          <Badge count={total} size="small" offset={[4, -2]}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </Button>
+      </Popover>
+      <AnnouncementModal
+        record={viewing}
+        onClose={() => setViewing(null)}
+        onHandle={(r) => {
+          if (r.openPage) navigate(r.openPage.startsWith('/') ? r.openPage : `/${r.openPage}`);
+        }}
+      />
+    </>
+  );
+}
+
+export default HeaderNotice;

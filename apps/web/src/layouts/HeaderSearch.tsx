@@ -1,0 +1,106 @@
+import type { MenuItem } from '@answer/contract';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Modal, Select, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { filterSearchEntries, menuSearchEntries, type SearchEntry } from './menu-utils';
+import { useOpenMenuItem } from './SideMenu';
+
+interface Option {
+  value: string;
+  label: string;
+  entry: SearchEntry;
+}
+
+function SearchSelect({
+  menu,
+  onDone,
+  autoFocus,
+  style,
+}: {
+  menu: readonly MenuItem[];
+  onDone?: () => void;
+  autoFocus?: boolean;
+  style?: React.CSSProperties;
+}) {
+  const open = useOpenMenuItem();
+  const entries = useMemo(() => menuSearchEntries(menu), [menu]);
+  const options = useMemo<Option[]>(() => entries.map((e) => ({ value: e.key, label: e.title, entry: e })), [entries]);
+  return (
+    <Select<string, Option>
+      className="answer-header-search-select"
+      showSearch={{
+        filterOption: (input, option) => (option ? filterSearchEntries([option.entry], input).length > 0 : false),
+      }}
+      allowClear
+      autoFocus={autoFocus}
+      defaultOpen={autoFocus}
+      placeholder="搜索菜单"
+      aria-label="搜索菜单"
+      options={options}
+      value={null}
+      style={style}
+      notFoundContent="没有匹配的菜单"
+      optionRender={(o) => (
+        <span>
+          {o.data.entry.title}
+          {o.data.entry.trail.length ? (
+            <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
+              {o.data.entry.trail.join(' / ')}
+            </Typography.Text>
+          ) : null}
+        </span>
+      )}
+      onChange={(_v, option) => {
+        const o = Array.isArray(option) ? option[0] : option;
+        if (o) {
+          open(o.entry.item);
+          onDone?.();
+        }
+      }}
+    />
+  );
+}
+
+/** Header menu search (spec §2.5): inline on desktop, a modal on mobile. */
+export function HeaderSearch({ menu, isMobile }: { menu: readonly MenuItem[]; isMobile: boolean }) {
+  const [active, setActive] = useState(false);
+  if (isMobile) {
+    return (
+      <>
+        <Button
+          type="text"
+          className="answer-header-action"
+          icon={<SearchOutlined />}
+          aria-label="搜索菜单"
+          onClick={() => setActive(true)}
+        />
+        <Modal
+          title="搜索菜单"
+          open={active}
+          footer={null}
+          onCancel={() => setActive(false)}
+          destroyOnHidden
+          width="calc(100vw - 32px)"
+          style={{ top: 24, maxWidth: 480 }}
+        >
+          <SearchSelect menu={menu} autoFocus onDone={() => setActive(false)} style={{ width: '100%' }} />
+        </Modal>
+      </>
+    );
+  }
+  return active ? (
+    <div className="answer-header-search" onBlur={() => setActive(false)}>
+      <SearchSelect menu={menu} autoFocus onDone={() => setActive(false)} style={{ width: 220 }} />
+    </div>
+  ) : (
+    <Tooltip title="搜索菜单">
+      <Button
+        type="text"
+        className="answer-header-action"
+        icon={<SearchOutlined />}
+        aria-label="搜索菜单"
+        onClick={() => setActive(true)}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,111 @@
+import type { MenuItem } from '@answer/contract';
+import { isExternalMenu, menuPathFor } from '../app/menu';
+
+/**
+ * Pure menu rules of the layout (spec 01 §2.3, §2.5): which entries show, where they lead, what the search lists.
+ */
+
+/** Components that only nest child routes; they are never a destination of their own. */
+const CONTAINER_COMPONENTS = new Set([
+  'layouts/RouteView',
+  'layouts/PageView',
+  'layouts/TabLayout',
+  'layouts/BasicLayout',
+]);
+
+export function isContainer(item: MenuItem): boolean {
+  const c = (item.component ?? '').replace(/^\/+/, '');
+  return CONTAINER_COMPONENTS.has(c);
+}
+
+export function isHidden(item: MenuItem): boolean {
+  return item.hidden === true || item.meta?.hideMenu === true;
+}
+
+/** The menu as drawn: hidden items (and their subtrees) are skipped. */
+export function visibleMenu(items: readonly MenuItem[] | null | undefined): MenuItem[] {
+  if (!items) return [];
+  return items
+    .filter((i) => !isHidden(i))
+    .map((i) => (i.children?.length ? { ...i, children: visibleMenu(i.children) } : i));
+}
+
+export function menuTitle(item: MenuItem): string {
+  return item.meta?.title || item.name || item.path;
+}
+
+const HTTP = /^https?:\/\//i;
+
+export type MenuTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
+
+/**
+ * Where a menu entry leads. Entries flagged internalOrExternal open in a new window at their resolved URL
+ * (meta.url, `{{ }}` placeholders from the config allow-list); entries whose path itself is an http URL do too.
+ * Everything else is a route of this app, linked by path (route-'0' entries included).
+ */
+export function menuTarget(item: MenuItem): MenuTarget {
+  if (isExternalMenu(item)) return { kind: 'external', url: menuPathFor(item) };
+  if (HTTP.test(item.path)) return { kind: 'external', url: item.path };
+  return { kind: 'internal', path: menuPathFor(item) };
+}
+
+export interface SearchEntry {
+  key: string;
+  title: string;
+  /** ancestor titles, for display */
+  trail: string[];
+  item: MenuItem;
+}
+
+/**
+ * Entries the header menu search offers: every non-hidden entry except pure route-view containers. As in JeecgBoot,
+ * children of a container are still searched.
+ */
+export function menuSearchEntries(items: readonly MenuItem[] | null | undefined, trail: string[] = []): SearchEntry[] {
+  const out: SearchEntry[] = [];
+  for (const item of items ?? []) {
+    const title = menuTitle(item);
+    if (!isHidden(item) && !isContainer(item)) out.push({ key: item.id || item.path, title, trail, item });
+    if (item.children?.length) out.push(...menuSearchEntries(item.children, [...trail, title]));
+  }
+  return out;
+}
+
+/** Case-insensitive match on the title or its trail. */
+export function filterSearchEntries(entries: readonly SearchEntry[], text: string): SearchEntry[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return [...entries];
+  return entries.filter((e) => e.title.toLowerCase().includes(q) || e.trail.some((t) => t.toLowerCase().includes(q)));
+}
+
+/** Normalises a menu path for comparison with a location pathname. */
+function norm(p: string): string {
+  const s = p.startsWith('/') ? p : `/${p}`;
+  return s.length > 1 ? s.replace(/\/+$/, '') : s;
+}
+
+/** `/a/:id` matches `/a/42`. */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const a = norm(pattern).split('/');
+  const b = norm(pathname).split('/');
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}
+
+/** The chain of menu items from the root to the entry matching pathname (empty when none matches). */
+export function findMenuTrail(items: readonly MenuItem[] | null | undefined, pathname: string): MenuItem[] {
+  for (const item of items ?? []) {
+    if (item.children?.length) {
+      const sub = findMenuTrail(item.children, pathname);
+      if (sub.length) return [item, ...sub];
+    }
+    if (!HTTP.test(item.path) && pathMatches(item.path, pathname)) return [item];
+  }
+  return [];
+}
+
+/** The selected key of the side menu: the matched entry's own path (so `/a/:id` keeps its full pattern). */
+export function selectedMenuKey(items: readonly MenuItem[] | null | undefined, pathname: string): string | undefined {
+  const trail = findMenuTrail(items, pathname);
+  return trail.length ? trail[trail.length - 1].path : undefined;
+}

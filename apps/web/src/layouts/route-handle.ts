@@ -1,0 +1,27 @@
+import type { MenuItem } from '@answer/contract';
+import type { UIMatch } from 'react-router';
+
+/** What the router puts on each authenticated child route (`handle`). */
+export interface RouteHandle {
+  title?: string;
+  menu?: MenuItem;
+  keepAlive?: boolean;
+  componentName?: string;
+  /** ancestor menu items, outermost first */
+  parents?: MenuItem[];
+}
+
+export function handleOf(match: UIMatch | undefined): RouteHandle | undefined {
+  const h = match?.handle;
+  return h && typeof h === 'object' ? (h as RouteHandle) : undefined;
+}
+
+/** Title of the deepest matched route that has one. */
+export function currentTitle(matches: readonly UIMatch[]): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = handleOf(matches[i]);
+    const t = h?.title || h?.menu?.meta?.title;
+    if (t) return t;
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { md5 } from './md5';
+
+describe('md5', () => {
+  it.each([
+    ['', 'd41d8cd98f00b204e9800998ecf8427e'],
+    ['a', '0cc175b9c0f1b6a831c399e269772661'],
+    ['abc', '900150983cd24fb0d6963f7d28e17f72'],
+    ['message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
+    ['abcdefghijklmnopqrstuvwxyz', 'c3fcd3d76192e4007dfb496cca67e13b'],
+    ['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'd174ab98d277d9f5a5611c2c9f419d9f'],
+    [
+      '12345678901234567890123456789012345678901234567890123456789012345678901234567890',
+      '57edf4a22be3c955ac49da2e2107b67a',
+    ],
+    ['The quick brown fox jumps over the lazy dog', '9e107d9d372bb6826bd81d3542a419d6'],
+  ])('RFC 1321 vector %j', (input, hex) => {
+    expect(md5(input)).toBe(hex);
+  });
+
+  it('hashes the UTF-8 bytes of Chinese text like node:crypto', () => {
+    for (const s of [
+      '答题系统后台',
+      '很抱歉，登录已过期，请重新登录',
+      '🙂 emoji',
+      'x'.repeat(55),
+      'y'.repeat(56),
+      'z'.repeat(64),
+    ]) {
+      expect(md5(s)).toBe(createHash('md5').update(s, 'utf8').digest('hex'));
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
+import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
+import './analysis.css';
+
+const VisitChart = lazy(() => import('./visit-chart'));
+
+function StatCard({
+  title,
+  value,
+  icon,
+  color,
+  loading,
+  footer,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  color: string;
+  loading: boolean;
+  footer?: ReactNode;
+}) {
+  return (
+    <Card size="small" className="answer-stat">
+      <div className="answer-stat-main">
+        <div aria-hidden className="answer-stat-icon" style={{ color, background: `${color}1a` }}>
+          {icon}
+        </div>
+        <Statistic title={title} value={value ?? 0} loading={loading} />
+      </div>
+      {footer ? (
+        <Typography.Text type="secondary" className="answer-stat-footer">
+          {footer}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Home page (component `dashboard/Analysis`): login statistics from /sys/loginfo and /sys/visitInfo. */
+export default function Analysis() {
+  const info = useLoginInfo();
+  const visits = useVisitInfo();
+  const points = useMemo<VisitPoint[]>(() => lastSevenDays(visits.data ?? []), [visits.data]);
+  const week = sumVisits(points);
+  const failed = info.isError || visits.isError;
+
+  return (
+    <div className="answer-dashboard">
+      {failed ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="统计数据加载失败"
+          action={
+            <Button
+              size="small"
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                void info.refetch();
+                void visits.refetch();
+              }}
+            >
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        <Col xs={12} lg={6}>
+          <StatCard
+            title="总访问量"
+            value={info.data?.totalVisitCount}
+            loading={info.isPending}
+            icon={<EyeOutlined />}
+            color="#1890FF"
+            footer="累计登录次数"
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <StatCard
+            title="今日访问量"
+            value={info.data?.todayVisitCount}
+            loading={info.isPending}
+            icon={<TeamOutlined />}
+            color="#52C41A"
+            footer="今天的登录次数"
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <StatCard
+            title="今日IP"
+            value={info.data?.todayIp}
+            loading={info.isPending}
+            icon={<GlobalOutlined />}
+            color="#FA8C16"
+            footer="今天登录的不同IP数"
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <StatCard
+            title="近7天访问量"
+            value={week}
+            loading={visits.isPending}
+            icon={<LineChartOutlined />}
+            color="#722ED1"
+            footer={`${points[0].label} 至 ${points[6].label}`}
+          />
+        </Col>
+        <Col xs={24} xl={16}>
+          <Card title="最近7天访问量" size="small">
+            {visits.isPending ? (
+              <Skeleton active paragraph={{ rows: 6 }} />
+            ) : (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <VisitChart points={points} />
+              </Suspense>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card title="每日明细" size="small" styles={{ body: { padding: 0 } }}>
+            <Table<VisitPoint>
+              size="small"
+              rowKey="date"
+              loading={visits.isPending}
+              pagination={false}
+              dataSource={[...points].reverse()}
+              columns={[
+                { title: '日期', dataIndex: 'date' },
+                { title: '访问量', dataIndex: 'visit', align: 'right' },
+                { title: 'IP数', dataIndex: 'ip', align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

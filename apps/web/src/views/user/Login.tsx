@@ -1,0 +1,293 @@
+import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { getCaptchaImage, login, phoneLogin, sendSms } from '../../api/auth';
+import { HttpError } from '../../api/http';
+import { paths } from '../../app/paths';
+import { useSession } from '../../stores/session';
+import { RULES } from '../../utils/rules';
+import { isLoginOk, type LoginSelection, loginFailureText, loginSelection, needsSelection } from './login-flow';
+import { ThirdLoginButtons } from './third/third-login-buttons';
+import { smsButtonText, useCountdown } from './use-countdown';
+import { useLoginSuccess } from './use-login-success';
+
+// only needed after a login with several tenants or departments
+const LoginSelectTenant = lazy(() => import('./login-select-tenant').then((m) => ({ default: m.LoginSelectTenant })));
+
+type TabKey = 'account' | 'phone';
+
+interface LoginValues {
+  username: string;
+  password: string;
+  inputCode: string;
+  mobile: string;
+  captcha: string;
+}
+
+/** Captcha image for a key = Date.now(); the key goes with the login as checkKey. */
+function useCaptcha() {
+  const { message } = App.useApp();
+  const [state, setState] = useState<{ key: number; image: string | null; loading: boolean }>({
+    key: Date.now(),
+    image: null,
+    loading: true,
+  });
+  const latest = useRef(0);
+  const refresh = useCallback(async () => {
+    const key = Date.now();
+    latest.current = key;
+    setState((s) => ({ ...s, key, loading: true }));
+    try {
+      const res = await getCaptchaImage(key);
+      if (latest.current !== key) return;
+      if (res.success && typeof res.result === 'string') setState({ key, image: res.result, loading: false });
+      else {
+        if (res.message) message.error(res.message);
+        setState({ key, image: null, loading: false });
+      }
+    } catch {
+      if (latest.current === key) setState({ key, image: null, loading: false });
+    }
+  }, [message]);
+  return { ...state, refresh };
+}
+
+/** Login page (spec 01 §2.1): account + password + captcha, or mobile + SMS code; then tenant/department choice. */
+export default function Login() {
+  const [form] = Form.useForm<LoginValues>();
+  const { notification, message } = App.useApp();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [tab, setTab] = useState<TabKey>('account');
+  const [remember, setRemember] = useState(true);
+  const [submitting, setSubmitting] = useState(false);
+  const [selection, setSelection] = useState<{ sel: LoginSelection; username: string } | null>(null);
+  const captcha = useCaptcha();
+  const sms = useCountdown(60);
+  const success = useLoginSuccess();
+  const { refresh: refreshCaptcha } = captcha;
+
+  const presetUsername =
+    params.get('username') ?? (location.state as { username?: string } | null)?.username ?? undefined;
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const newCaptcha = () => {
+    form.setFieldValue('inputCode', '');
+    void refreshCaptcha();
+  };
+
+  const finish = (res: Awaited<ReturnType<typeof login>>) => {
+    if (!isLoginOk(res)) throw res;
+    const session = useSession.getState();
+    session.applyLogin(res.result);
+    const sel = loginSelection(res.result);
+    if (sel.noDepart) {
+      notification.warning({ message: '提示', description: '您尚未归属部门,请确认账号信息', duration: 3 });
+    }
+    if (needsSelection(sel)) {
+      setSelection({ sel, username: res.result.userInfo.username });
+      return;
+    }
+    session.setTenantId(sel.tenantId);
+    success();
+  };
+
+  const submit = async () => {
+    const fields: (keyof LoginValues)[] =
+      tab === 'account' ? ['username', 'password', 'inputCode'] : ['mobile', 'captcha'];
+    let values: Partial<LoginValues>;
+    try {
+      values = await form.validateFields(fields);
+    } catch {
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res =
+        tab === 'account'
+          ? await login({
+              username: (values.username ?? '').trim(),
+              password: values.password ?? '',
+              captcha: (values.inputCode ?? '').trim(),
+              checkKey: captcha.key,
+              remember_me: remember,
+            })
+          : await phoneLogin({
+              mobile: (values.mobile ?? '').trim(),
+              captcha: (values.captcha ?? '').trim(),
+              remember_me: remember,
+            });
+      finish(res);
+      // stays disabled until the next page takes over (no double submit)
+    } catch (err) {
+      // the http client already reported transport / status errors
+      if (!(err instanceof HttpError)) {
+        notification.error({ message: '登录失败', description: loginFailureText(err), duration: 4 });
+      }
+      if (tab === 'account') newCaptcha();
+      setSubmitting(false);
+    }
+  };
+
+  const getSmsCode = async () => {
+    try {
+      await form.validateFields(['mobile']);
+    } catch {
+      return;
+    }
+    const mobile = String(form.getFieldValue('mobile') ?? '').trim();
+    sms.start();
+    const hide = message.loading('验证码发送中..', 0);
+    try {
+      const res = await sendSms(mobile, '0');
+      if (!res.success) notification.error({ message: '登录失败', description: res.message, duration: 4 });
+    } catch {
+      sms.reset();
+    } finally {
+      setTimeout(hide, 500);
+    }
+  };
+
+  const accountTab = (
+    <>
+      <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }]}>
+        <Input
+          size="large"
+          prefix={<UserOutlined className="login-input-icon" />}
+          placeholder="请输入帐户名"
+          autoComplete="username"
+          aria-label="帐户名"
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined className="login-input-icon" />}
+          placeholder="请输入密码"
+          autoComplete="current-password"
+          aria-label="密码"
+        />
+      </Form.Item>
+      <div className="login-captcha">
+        <Form.Item name="inputCode" rules={[{ required: true, message: '请输入验证码' }]}>
+          <Input
+            size="large"
+            prefix={<SafetyOutlined className="login-input-icon" />}
+            placeholder="请输入验证码"
+            autoComplete="off"
+            aria-label="验证码"
+            maxLength={8}
+          />
+        </Form.Item>
+        <button
+          type="button"
+          className="login-captcha-image"
+          onClick={newCaptcha}
+          title="看不清？换一张"
+          aria-label="验证码图片，点击刷新"
+        >
+          {captcha.image ? <img src={captcha.image} alt="验证码" /> : captcha.loading ? '加载中…' : '点击刷新'}
+        </button>
+      </div>
+    </>
+  );
+
+  const phoneTab = (
+    <>
+      <Form.Item name="mobile" rules={RULES.mobile}>
+        <Input
+          size="large"
+          prefix={<MobileOutlined className="login-input-icon" />}
+          placeholder="请输入手机号"
+          autoComplete="tel"
+          inputMode="numeric"
+          maxLength={11}
+          aria-label="手机号"
+        />
+      </Form.Item>
+      <div className="login-captcha">
+        <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
+          <Input
+            size="large"
+            prefix={<MailOutlined className="login-input-icon" />}
+            placeholder="请输入验证码"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            aria-label="短信验证码"
+          />
+        </Form.Item>
+        <Button className="login-sms-button" size="large" disabled={sms.running} onClick={getSmsCode} tabIndex={-1}>
+          {smsButtonText(sms.left)}
+        </Button>
+      </div>
+    </>
+  );
+
+  return (
+    <div className="user-layout-login">
+      <Form
+        form={form}
+        initialValues={{ username: presetUsername }}
+        onFinish={submit}
+        size="large"
+        requiredMark={false}
+        autoComplete="on"
+      >
+        <Tabs
+          className="login-tabs"
+          centered
+          activeKey={tab}
+          onChange={(k) => setTab(k as TabKey)}
+          items={[
+            { key: 'account', label: '账号密码登录', children: accountTab },
+            { key: 'phone', label: '手机号登录', children: phoneTab },
+          ]}
+        />
+        <div className="login-options">
+          <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+            自动登录
+          </Checkbox>
+          <span className="links">
+            <Link to={paths.register}>注册账户</Link>
+            <Link to={paths.alteration}>忘记密码</Link>
+          </span>
+        </div>
+        <Form.Item style={{ marginBottom: 0 }}>
+          {/* explicit name: Chromium keeps "loading" in the computed name after antd's loading icon leaves */}
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            className="login-submit"
+            loading={submitting}
+            aria-label="登录"
+          >
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+      <ThirdLoginButtons />
+      {selection && (
+        <Suspense fallback={null}>
+          <LoginSelectTenant
+            selection={selection.sel}
+            username={selection.username}
+            onDone={() => {
+              setSelection(null);
+              success();
+            }}
+            onAbort={() => {
+              setSelection(null);
+              setSubmitting(false);
+              newCaptcha();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

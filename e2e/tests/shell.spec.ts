@@ -1,0 +1,141 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Application shell on a desktop viewport: menu, header, notices, settings drawer, breadcrumb, search, logout.
+
+async function signIn(page: Page) {
+  await page.goto('/user/login');
+  await page.getByPlaceholder('请输入帐户名').fill('admin');
+  await page.getByPlaceholder('请输入密码').fill('123456');
+  await page.getByPlaceholder('请输入验证码').fill('0000');
+  await page.locator('button.login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/analysis/);
+  await expect(page.locator('.answer-sider')).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('menu renders from the permission list, header shows the welcome line', async ({ page }) => {
+  const sider = page.locator('.answer-sider');
+  await expect(sider.getByRole('menuitem', { name: '首页' })).toBeVisible();
+  await expect(sider.getByText('系统管理')).toBeVisible();
+  // hidden menus (个人页) are skipped
+  await expect(sider.getByText('个人页')).toHaveCount(0);
+  await expect(page.getByTestId('header-title')).toHaveText('欢迎进入 答题系统后台');
+  // home: stat cards with real numbers
+  await expect(page.getByText('总访问量')).toBeVisible();
+  await expect(page.getByText('最近7天访问量')).toBeVisible();
+  await expect(page.locator('.answer-multitab .ant-tabs-tab')).toHaveText(['首页']);
+});
+
+test('sub menu navigation shows the breadcrumb starting at 首页', async ({ page }) => {
+  const sider = page.locator('.answer-sider');
+  await sider.getByText('系统管理').click();
+  await sider.getByRole('menuitem', { name: '用户管理' }).click();
+  await expect(page).toHaveURL(/\/isystem\/user$/);
+  const crumbs = page.locator('.answer-page-header .ant-breadcrumb li:not(.ant-breadcrumb-separator)');
+  await expect(crumbs).toHaveText(['首页', '系统管理', '用户管理']);
+  await expect(page.locator('.answer-page-header .ant-breadcrumb a').first()).toHaveAttribute(
+    'href',
+    '/dashboard/analysis',
+  );
+  await expect(page).toHaveTitle('用户管理 - 答题系统后台');
+});
+
+test('collapse toggle narrows the sidebar to 80 and is remembered', async ({ page }) => {
+  const sider = page.locator('.answer-sider');
+  await expect(sider).toHaveCSS('width', '200px');
+  await page.getByRole('button', { name: '收起菜单' }).click();
+  await expect(sider).toHaveCSS('width', '80px');
+  await page.reload();
+  await expect(page.locator('.answer-sider')).toHaveCSS('width', '80px');
+  await page.getByRole('button', { name: '展开菜单' }).click();
+  await expect(page.locator('.answer-sider')).toHaveCSS('width', '200px');
+});
+
+test('menu search navigates to the chosen entry', async ({ page }) => {
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await page.keyboard.type('角色');
+  await page.locator('.ant-select-item-option', { hasText: '角色管理' }).first().click();
+  await expect(page).toHaveURL(/\/isystem\/roleUserList$/);
+});
+
+test('notice bell opens a 300 px popover with two tabs', async ({ page }) => {
+  await page.getByRole('button', { name: /消息通知/ }).click();
+  const popover = page.locator('.answer-notice-popover');
+  await expect(popover).toBeVisible();
+  await expect(popover.getByRole('tab', { name: /^通知\(\d+\)$/ })).toBeVisible();
+  await expect(popover.getByRole('tab', { name: /^系统消息\(\d+\)$/ })).toBeVisible();
+  await expect(popover).toHaveCSS('width', '300px');
+  await popover.getByRole('button', { name: '查看更多' }).first().click();
+  await expect(page).toHaveURL(/\/isps\/userAnnouncement$/);
+});
+
+test('settings drawer changes the primary colour at once and keeps it', async ({ page }) => {
+  await page.locator('.answer-user').click();
+  await page.getByRole('menuitem', { name: '系统设置' }).click();
+  const drawer = page.locator('.answer-setting-drawer');
+  await expect(drawer.getByText('主题色')).toBeVisible();
+  const selected = page.locator('.answer-sider .ant-menu-item-selected');
+  await expect(selected).toHaveCSS('color', 'rgb(24, 144, 255)');
+  await drawer.locator('button[data-color="#F5222D"]').click();
+  await expect(selected).toHaveCSS('color', 'rgb(245, 34, 45)');
+  await expect(drawer.locator('button[data-color="#F5222D"]')).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.locator('.answer-sider .ant-menu-item-selected')).toHaveCSS('color', 'rgb(245, 34, 45)');
+});
+
+test('password modal validates with the spec messages', async ({ page }) => {
+  await page.locator('.answer-user').click();
+  await page.getByRole('menuitem', { name: '密码修改' }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(modal.getByText('请输入旧密码!')).toBeVisible();
+  await expect(modal.getByText('请输入新密码!')).toBeVisible();
+  await expect(modal.getByText('请确认新密码!')).toBeVisible();
+  await modal.getByPlaceholder('请输入新密码').fill('abc12345');
+  await modal.getByPlaceholder('请确认新密码').fill('abc123456');
+  await expect(modal.getByText('两次输入的密码不一样！')).toBeVisible();
+  // a wrong old password keeps the dialog open with the server's warning
+  await modal.getByPlaceholder('请输入旧密码').fill('wrong-old');
+  await modal.getByPlaceholder('请确认新密码').fill('abc12345');
+  await modal.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('旧密码输入错误');
+  await expect(modal).toBeVisible();
+});
+
+test('logout asks for confirmation, then returns to the login page', async ({ page }) => {
+  await page.locator('.answer-user').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm.locator('.ant-modal-confirm-title')).toHaveText('提示');
+  await expect(confirm.getByText('真的要注销登录吗 ?')).toBeVisible();
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+  const token = await page.evaluate(() => localStorage.getItem('pro__Access-Token'));
+  expect(token).toBeNull();
+});
+
+test('notice polling runs every 6 s, and stops after a failed load', async ({ page }) => {
+  const calls: number[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/sys/annountCement/listByUser')) calls.push(res.status());
+  });
+  await page.reload();
+  await expect(page.locator('.answer-sider')).toBeVisible();
+  await expect.poll(() => calls.length).toBeGreaterThan(0);
+  await page.waitForTimeout(7500);
+  if (calls[0] === 200) {
+    // the announcement API answers: the list is polled again within 6 s
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+  } else {
+    // the first load failed (e.g. 404 while the server has no announcement module): no further polling,
+    // no error notification, an empty bell
+    expect(calls).toHaveLength(1);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+    await page.getByRole('button', { name: /消息通知/ }).click();
+    await expect(page.locator('.answer-notice-popover').getByRole('tab', { name: '通知(0)' })).toBeVisible();
+  }
+});
