@@ -112,13 +112,13 @@ test('a tab comes back at the scroll position it was left at', async ({ page }) 
   await openBySearch(page, '安全设置', '安全设置');
   await tab(page, '首页').click();
   await expect(page.getByText('每日明细')).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 300));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await page.evaluate(() => window.scrollTo(0, 150));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(150);
   // the tab bar stays reachable at the top while the page is scrolled
   await tab(page, '安全设置').click();
   await expect(page).toHaveURL(/\/account\/settings\/security$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await tab(page, '首页').click();
   await expect(page).toHaveURL(/\/dashboard\/analysis$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(150);
 });

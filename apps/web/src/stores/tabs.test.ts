@@ -248,3 +248,24 @@ describe('tab reducer', () => {
     });
   });
 });
+
+describe('tabs store', () => {
+  it('persists to sessionStorage and forgets the list of another user', async () => {
+    const { useTabs, TABS_STORAGE_KEY, TABS_OWNER_KEY } = await import('./tabs');
+    sessionStorage.clear();
+    useTabs.getState().reset();
+    useTabs.getState().bindOwner('admin');
+    expect(useTabs.getState().dispatch({ type: 'open', key: '/a', title: 'A' })).toBeUndefined();
+    expect(
+      JSON.parse(sessionStorage.getItem(TABS_STORAGE_KEY) ?? '{}').tabs.map((t: { key: string }) => t.key),
+    ).toEqual([H, '/a']);
+    expect(useTabs.getState().dispatch({ type: 'close', key: H })).toBe(MSG_HOME_TAB);
+    // same user again: kept
+    useTabs.getState().bindOwner('admin');
+    expect(useTabs.getState().tabs).toHaveLength(2);
+    // another user in the same browser tab: reset to 首页 only
+    useTabs.getState().bindOwner('jeecg');
+    expect(useTabs.getState().tabs.map((t) => t.key)).toEqual([H]);
+    expect(sessionStorage.getItem(TABS_OWNER_KEY)).toBe('jeecg');
+  });
+});

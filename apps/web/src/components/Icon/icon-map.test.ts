@@ -40,7 +40,7 @@ describe('menu icon map', () => {
 
   it.each([
     ['HomeOutlined', ICON_MAP.home],
-    ['SettingFilled', ICON_MAP['setting-filled']],
+    ['SettingOutlined', ICON_MAP.setting],
     ['CheckCircleOutlined', ICON_MAP['check-circle']],
     [' Home ', ICON_MAP.home],
   ])('resolves %j', (name, expected) => {
