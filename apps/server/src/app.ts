@@ -154,7 +154,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
+      // files are looked up per request, so a rebuilt web app is served without a restart
+      wildcard: true,
       index: false,
       setHeaders(res, file) {
         // hashed asset names can be cached for a year; index.html never
