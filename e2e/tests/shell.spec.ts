@@ -114,6 +114,9 @@ test('logout asks for confirmation, then returns to the login page', async ({ pa
   await expect(confirm.getByText('真的要注销登录吗 ?')).toBeVisible();
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page).toHaveURL(/\/user\/login/);
+  // logout reloads the page: read storage only once the reloaded login page is ready
+  await page.waitForLoadState('load');
+  await expect(page.getByPlaceholder(/账户|用户名|请输入/).first()).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('pro__Access-Token'));
   expect(token).toBeNull();
 });

@@ -164,6 +164,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         else res.header('Cache-Control', 'no-cache');
       },
     });
+    // the site root is a page of the single-page app, not a directory listing
+    app.get('/', { config: { access: 'public' } }, async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler(async (req, reply) => {

@@ -161,9 +161,12 @@ describe('platform over HTTP', () => {
   });
 
   it('serves the web app shell (or a placeholder) for unknown page paths, not for API paths', async () => {
-    const res = await t.req({ method: 'GET', url: '/some/client/route' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
+    for (const url of ['/', '/some/client/route', '/user/login?redirect=%2F']) {
+      const res = await t.req({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('答题系统后台');
+    }
   });
 });
 
