@@ -33,6 +33,12 @@ function run(state: TabsState, ...actions: TabsAction[]) {
 const H = HOME_PATH;
 
 describe('tab reducer', () => {
+  it('never opens a tab for the redirecting site root', () => {
+    const s0 = initialTabsState();
+    expect(reduceTabs(s0, { type: 'open', key: '/', title: '首页' }).state).toBe(s0);
+    expect(reduceTabs(s0, { type: 'open', key: '/?x=1', title: '首页' }).state).toBe(s0);
+  });
+
   it('starts with only the fixed 首页 tab', () => {
     const s = initialTabsState();
     expect(s.tabs).toEqual([{ key: H, title: '首页', version: 0, used: 0 }]);

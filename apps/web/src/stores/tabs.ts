@@ -99,6 +99,8 @@ function isTab(v: unknown): v is Pick<Tab, 'key' | 'title'> & Partial<Tab> {
 export function reduceTabs(state: TabsState, action: TabsAction): TabsOutcome {
   switch (action.type) {
     case 'open': {
+      // the site root only redirects to the home page: it never becomes a tab of its own
+      if (action.key === '/' || action.key.startsWith('/?')) return { state };
       const exists = state.tabs.some((t) => t.key === action.key);
       const title = action.key === HOME_PATH ? HOME_TAB_TITLE : action.title;
       const tabs = exists
