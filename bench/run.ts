@@ -45,10 +45,12 @@ function signFor(lastSegment: string) {
 
 async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; base: string }> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
+  // the embedded run must not inherit DATABASE_URL / REDIS_URL from the bench's own environment
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -109,7 +111,9 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
     const menu = await (await fetch(`${api}/sys/permission/getUserPermissionByToken`, { headers: auth })).json();
     const count = (items: { children?: unknown[] }[]): number =>
       items.reduce((n, i) => n + 1 + count((i.children as never[]) ?? []), 0);
-    console.log(`[${db}] menu items for admin: ${count(menu.result?.menu ?? [])}`);
+    const items = count(menu.result?.menu ?? []);
+    console.log(`[${db}] menu items for admin: ${items}`);
+    if (items < 300) throw new Error(`bench data missing: only ${items} menu items (expected ≥ 300)`);
 
     const rows: Row[] = [];
     const add = (r: Omit<Row, 'db'>) => {
