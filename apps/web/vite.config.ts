@@ -1,52 +1,40 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const REACT = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
-/** antd and its runtime; @ant-design/icons is left out so each icon travels with the screen that shows it */
-const ANTD =
-  /node_modules[\\/](antd|@ant-design[\\/](?!icons)|@rc-component|rc-[\w-]+|@emotion|stylis|@babel[\\/]runtime|classnames|clsx|dayjs|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|string-convert|toggle-selection|copy-to-clipboard|resize-observer-polyfill)[\\/]/;
-/** antd components of the app shell and the pages under /user (their own dependencies follow them) */
-const ANTD_CORE = new Set([
-  '_util',
-  'config-provider',
-  'app',
-  'locale',
-  'theme',
-  'style',
-  'version',
-  'button',
-  'form',
-  'grid',
-  'row',
-  'col',
-  'input',
-  'tabs',
-  'checkbox',
-  'modal',
-  'message',
-  'notification',
-  'spin',
-  'result',
-  'tooltip',
-  'space',
-  'wave',
-]);
-/** widget packages only the later screens use */
-const RC_EXTRA =
-  /@rc-component[\\/](table|tree|tree-select|cascader|picker|upload|image|color-picker|mentions|rate|slider|steps|pagination|drawer|collapse|segmented|switch|tour|qrcode|input-number|progress|select|virtual-list)[\\/]/;
-function isAntdCore(id: string): boolean {
-  const m = /node_modules[\\/]antd[\\/](?:es|lib)[\\/]([^\\/]+)/.exec(id);
-  if (m) return m[1].endsWith('.js') || ANTD_CORE.has(m[1]);
-  return !RC_EXTRA.test(id);
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/**
+ * antd's form context (imported by Input, Checkbox, Button…) takes only `FormProvider` from `@rc-component/form`,
+ * but that package's index attaches Field, List and useForm to its default export, which keeps the field store
+ * and the async validator (~13 kB gzip) in every screen that shows an input — the login page included. The same
+ * binding, imported from the module that defines it: nothing changes at run time.
+ */
+function rcFormProviderOnly(): Plugin {
+  return {
+    name: 'answer:rc-form-provider-only',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !/antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+        return null;
+      }
+      return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
+    },
+  };
 }
 
 /**
  * Web app build. The dev server proxies the API (and its WebSockets) to the server on :8080; a build is served
- * by the server itself. React/router and antd/icons go to separate vendor chunks: they change rarely, so their
- * hashed files stay in the browser cache across app deployments.
+ * by the server itself.
+ *
+ * Chunks: React and the router in `vendor-react`; the other packages the entry needs statically (the login
+ * page and its layout are part of the entry) in `vendor-login` — both change rarely, so their hashed files stay
+ * cached across deployments; everything else (the rest of antd, the signed-in shell, each view) is split by the
+ * bundler along the dynamic imports, so a screen loads only what it uses. bench/web-bundle.ts holds the login
+ * page to its budget (200 kB gzip of JavaScript before the form is usable).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), rcFormProviderOnly()],
   base: '/',
   server: {
     port: 5173,
@@ -68,10 +56,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: REACT, priority: 30 },
-            // what the shell and the login page need (and their dependencies): loaded up front
-            { name: 'vendor-antd', test: (id: string) => ANTD.test(id) && isAntdCore(id), priority: 20 },
-            // the rest of antd, loaded with the first screen that uses it; cached like the core
-            { name: 'vendor-antd-extra', test: ANTD, priority: 10 },
+            { name: 'vendor-login', test: NODE_MODULES, tags: ['$initial'], priority: 20 },
           ],
         },
       },

@@ -1,56 +1,92 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect, useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+import type { MenuItem } from '@answer/contract';
+import { ConfigProvider } from 'antd';
+import useAppStyle from 'antd/es/app/style';
+import { ConfigContext } from 'antd/es/config-provider';
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { type RouteObject, RouterProvider } from 'react-router';
 import { useSession } from '../stores/session';
 import { useThemeConfig } from '../stores/settings';
-import { bindFeedback } from '../utils/feedback';
+import { onFeedbackRequested } from '../utils/feedback';
+import { useLocale } from './locale';
+import { RouteError } from './RouteError';
 import { createAppRouter } from './router';
 
-dayjs.locale('zh-cn');
+/** The menu's route builder (and the view registry behind it) loads with the menu, not with the login page. */
+export function loadMenuRoutes(menu: readonly MenuItem[]): Promise<RouteObject[]> {
+  return import('./menu').then(
+    (m) => m.routesFromMenu(menu),
+    // its chunk did not load: every menu path shows the retry page (ChunkLoadError)
+    (error: unknown): RouteObject[] => [{ path: '*', loader: () => Promise.reject(error), ErrorBoundary: RouteError }],
+  );
+}
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // the http client already shows every failure; a retry would show it again
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
-
-/** Hands the context-aware message / notification / modal to code outside React (the http client). */
-function FeedbackBinder() {
-  const api = AntApp.useApp();
-  useEffect(() => bindFeedback(api), [api]);
-  return null;
+/** Routes of the session's menu: null without a menu and while its routes load (the router stays as it is). */
+function useMenuRoutes(menu: readonly MenuItem[] | null): RouteObject[] | null {
+  const [built, setBuilt] = useState<{ menu: readonly MenuItem[]; routes: RouteObject[] } | null>(null);
+  useEffect(() => {
+    if (!menu) return;
+    let live = true;
+    void loadMenuRoutes(menu).then((routes) => {
+      if (live) setBuilt({ menu, routes });
+    });
+    return () => {
+      live = false;
+    };
+  }, [menu]);
+  return menu && built?.menu === menu ? built.routes : null;
 }
 
 /**
- * One router per menu: when the session's menu arrives (or goes on logout) the router is rebuilt with the
- * matching routes and starts from the current URL.
+ * One router per menu: when the session's menu routes are ready (or the menu goes on logout) the router is
+ * rebuilt with them and starts from the current URL.
  */
 let routerGeneration = 0;
 
 function AppRouter() {
   const menu = useSession((s) => (s.menuLoaded ? s.permissionList : null));
-  const { router, key } = useMemo(() => ({ router: createAppRouter(menu), key: ++routerGeneration }), [menu]);
+  const menuRoutes = useMenuRoutes(menu);
+  const { router, key } = useMemo(
+    () => ({ router: createAppRouter(menuRoutes), key: ++routerGeneration }),
+    [menuRoutes],
+  );
   useEffect(() => () => router.dispose(), [router]);
   // a new router gets a fresh provider: RouterProvider keeps the state of the router it mounted with
   return <RouterProvider key={key} router={router} />;
 }
 
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
+
+/** Mounts antd's message / notification / modal holders when asked: after the first page, or at the first call. */
+function DeferredFeedbackHost() {
+  const [on, setOn] = useState(false);
+  useEffect(() => onFeedbackRequested(() => setOn(true)), []);
+  return on ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * antd's <App> wrapper without its message / notification / modal holders (those come with FeedbackHost): the
+ * same element and classes, so the base text style and antd's link style (colour, hover) apply to every page.
+ */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  return <div className={`${hashId} ${prefixCls} ${cssVarCls}`}>{children}</div>;
+}
+
 export function App() {
   const themeConfig = useThemeConfig();
+  const locale = useLocale((s) => s.locale);
   return (
-    <ConfigProvider locale={zhCN} theme={themeConfig}>
-      <AntApp>
-        <FeedbackBinder />
-        <QueryClientProvider client={queryClient}>
-          <AppRouter />
-        </QueryClientProvider>
-      </AntApp>
+    <ConfigProvider locale={locale} theme={themeConfig}>
+      <AppRoot>
+        <AppRouter />
+        <DeferredFeedbackHost />
+      </AppRoot>
     </ConfigProvider>
   );
 }

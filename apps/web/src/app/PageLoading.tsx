@@ -1,16 +1,12 @@
-import { Spin } from 'antd';
-
-/** Full-page spinner while the session menu or the first view loads. */
+/**
+ * Full-page spinner while the session menu or the first view loads. Plain CSS (the `.app-boot` style of
+ * index.html): it looks like the boot screen it replaces and costs the login page no antd code.
+ */
 export function PageLoading({ tip = '加载中...' }: { tip?: string }) {
   return (
-    <div
-      style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-      role="status"
-      aria-live="polite"
-    >
-      <Spin size="large" tip={tip}>
-        <div style={{ width: 120, height: 80 }} />
-      </Spin>
+    <div className="app-boot" role="status" aria-live="polite">
+      <i />
+      <span>{tip}</span>
     </div>
   );
 }

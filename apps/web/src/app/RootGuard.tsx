@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSession } from '../stores/session';
+import { requestFeedbackHost } from '../utils/feedback';
+import { whenIdle } from '../utils/idle';
 import { isOAuth2AppEnv } from './config';
 import { decideGuard, pageTitle } from './guard';
+import { loadLocale } from './locale';
 import { PageLoading } from './PageLoading';
 
 // A reload or navigation away aborts the menu request; that is not a failed menu load and must not log out.
@@ -47,6 +50,8 @@ export function RootGuard() {
     // Once the menu is in the store the app builds a new router (with the menu routes) that starts from the
     // browser URL, so the redirect target is put there first; this router does not observe replaceState.
     if (decision.next !== current) window.history.replaceState(window.history.state, '', decision.next);
+    // the route builder's code loads while the menu is fetched
+    import('./menu').catch(() => undefined);
     useSession
       .getState()
       .loadPermissions()
@@ -82,5 +87,17 @@ function RouteEffects() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  useEffect(() => whenIdle(loadDeferred), []);
   return null;
+}
+
+/**
+ * What the first page does not need to appear but the next interactions do: antd's feedback holders and the
+ * zh-CN locale. Loaded once the first page is on screen, so they do not compete with its code.
+ */
+function loadDeferred() {
+  requestFeedbackHost();
+  loadLocale().catch(() => {
+    // retried by the next screen that needs it
+  });
 }

@@ -1,13 +1,12 @@
 import { Button, Result } from 'antd';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import { classifyLoadError } from './errors';
 
 /**
- * Error boundary of every lazily loaded route: a failed chunk shows a clear retry page (the usual cause is a
- * new deployment or a dropped connection) instead of a blank screen.
+ * What a route error shows: a failed chunk gets a clear retry page (the usual cause is a new deployment or a
+ * dropped connection) instead of a blank screen.
  */
-export function RouteError() {
-  const error = useRouteError();
+export default function RouteErrorView({ error }: { error: unknown }) {
   const failure = classifyLoadError(error);
   if (failure === 'ChunkLoadError' || failure === 'CSS_CHUNK_LOAD_FAILED') {
     return (

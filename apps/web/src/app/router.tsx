@@ -1,28 +1,40 @@
-import type { MenuItem } from '@answer/contract';
-import { createElement } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { routesFromMenu } from './menu';
+import UserLayout from '../layouts/UserLayout';
+import Login from '../views/user/Login';
+import { loadWithTimeout } from './load';
+import { loadLocale } from './locale';
 import { PageLoading } from './PageLoading';
 import { paths } from './paths';
 import { RootGuard } from './RootGuard';
 import { RouteError } from './RouteError';
-import { lazyView, loadWithTimeout } from './views';
 
 /**
  * The route tree (spec 01 §2.1): open pages under the login layout, the OAuth2 and test pages, the 404 page,
  * and the main layout at "/" whose children are the menu routes. Without a loaded menu the layout has no
  * children: the guard never lets a session reach it before the menu is in.
+ *
+ * The open pages are imported by name here (not through the view registry): the registry and the menu's route
+ * builder load with the menu, so the login page does not carry them.
  */
 
-function page(path: string, component: string, title: string): RouteObject {
-  return { path, lazy: lazyView(component), handle: { title }, ErrorBoundary: RouteError };
+type Load = () => Promise<{ default: ComponentType }>;
+
+function page(path: string, load: Load, title: string, what: string): RouteObject {
+  return {
+    path,
+    lazy: async () => ({ Component: (await loadWithTimeout(load, what)).default }),
+    handle: { title },
+    ErrorBoundary: RouteError,
+  };
 }
 
 function redirect(to: string) {
   return createElement(Navigate, { to, replace: true });
 }
 
-export function buildRoutes(menu: readonly MenuItem[] | null): RouteObject[] {
+/** `menuRoutes`: the children of the main layout built from the session's menu (null: no menu yet). */
+export function buildRoutes(menuRoutes: RouteObject[] | null): RouteObject[] {
   return [
     {
       id: 'root',
@@ -32,31 +44,46 @@ export function buildRoutes(menu: readonly MenuItem[] | null): RouteObject[] {
       children: [
         {
           path: paths.user,
-          lazy: async () => ({
-            Component: (await loadWithTimeout(() => import('../layouts/UserLayout'), 'UserLayout')).default,
-          }),
+          Component: UserLayout,
           ErrorBoundary: RouteError,
           children: [
             { index: true, element: redirect(paths.login) },
-            page(paths.login, 'user/Login', '登录'),
-            page(paths.register, 'user/register/Register', '注册'),
-            page(paths.registerResult, 'user/register/RegisterResult', '注册结果'),
-            page(paths.alteration, 'user/alteration/Alteration', '密码找回'),
-            page(paths.thirdLogin, 'user/third/ThirdLoginCallback', '第三方登录'),
+            { path: paths.login, Component: Login, handle: { title: '登录' }, ErrorBoundary: RouteError },
+            page(paths.register, () => import('../views/user/register/Register'), '注册', 'user/register/Register'),
+            page(
+              paths.registerResult,
+              () => import('../views/user/register/RegisterResult'),
+              '注册结果',
+              'user/register/RegisterResult',
+            ),
+            page(
+              paths.alteration,
+              () => import('../views/user/alteration/Alteration'),
+              '密码找回',
+              'user/alteration/Alteration',
+            ),
+            page(
+              paths.thirdLogin,
+              () => import('../views/user/third/ThirdLoginCallback'),
+              '第三方登录',
+              'user/third/ThirdLoginCallback',
+            ),
           ],
         },
         { path: paths.oauth2App, element: redirect(paths.oauth2Login) },
-        page(paths.oauth2Login, 'user/oauth2/OAuth2Login', '登录'),
-        page(paths.testHome, 'test/Home', '测试主页'),
-        page(paths.notFound, 'exception/404', '404'),
+        page(paths.oauth2Login, () => import('../views/user/oauth2/OAuth2Login'), '登录', 'user/oauth2/OAuth2Login'),
+        page(paths.testHome, () => import('../views/test/Home'), '测试主页', 'test/Home'),
+        page(paths.notFound, () => import('../views/exception/404'), '404', 'exception/404'),
         {
           path: paths.root,
-          lazy: async () => ({
-            Component: (await loadWithTimeout(() => import('../layouts/BasicLayout'), 'BasicLayout')).default,
-          }),
+          // the shell's code and the zh-CN locale load together: no screen behind the login shows antd's English
+          lazy: async () => {
+            const [shell] = await Promise.all([loadWithTimeout(() => import('./Shell'), 'BasicLayout'), loadLocale()]);
+            return { Component: shell.default };
+          },
           handle: { title: '首页' },
           ErrorBoundary: RouteError,
-          children: menu ? [{ index: true, element: redirect(paths.home) }, ...routesFromMenu(menu)] : [],
+          children: menuRoutes ? [{ index: true, element: redirect(paths.home) }, ...menuRoutes] : [],
         },
         { path: '*', element: redirect(paths.notFound) },
       ],
@@ -64,6 +91,6 @@ export function buildRoutes(menu: readonly MenuItem[] | null): RouteObject[] {
   ];
 }
 
-export function createAppRouter(menu: readonly MenuItem[] | null) {
-  return createBrowserRouter(buildRoutes(menu), { basename: '/' });
+export function createAppRouter(menuRoutes: RouteObject[] | null) {
+  return createBrowserRouter(buildRoutes(menuRoutes), { basename: '/' });
 }

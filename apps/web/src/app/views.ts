@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { loadWithTimeout } from './load';
+
+export { loadWithTimeout, VIEW_LOAD_TIMEOUT_MS, ViewLoadTimeoutError } from './load';
 
 /**
  * View registry: every page file under src/views whose name starts with a capital letter or digit
@@ -10,9 +13,6 @@ type ViewModule = { default: ComponentType };
 type Loader = () => Promise<ViewModule>;
 
 const modules = import.meta.glob<ViewModule>(['../views/**/[A-Z0-9]*.tsx', '!../views/**/*.test.tsx']);
-
-/** Time allowed for one view chunk before it counts as a load failure (spec 01 §9: 120 s). */
-export const VIEW_LOAD_TIMEOUT_MS = 120_000;
 
 export const MODULE_NOT_FOUND_VIEW = 'ModuleNotFound';
 
@@ -41,29 +41,6 @@ export function findViewKey(component: string, keys: ReadonlySet<string> | Recor
 
 export function hasView(component: string): boolean {
   return findViewKey(component, modules) !== null;
-}
-
-export class ViewLoadTimeoutError extends Error {
-  constructor(what: string) {
-    super(`ChunkLoadError: loading ${what} timed out after ${VIEW_LOAD_TIMEOUT_MS / 1000} s`);
-    this.name = 'ChunkLoadError';
-  }
-}
-
-export function loadWithTimeout<T>(load: () => Promise<T>, what: string, ms = VIEW_LOAD_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ViewLoadTimeoutError(what)), ms);
-    load().then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
 }
 
 /** loader for a component string; an unknown one loads the MODULE_NOT_FOUND page instead of a blank screen */

@@ -9,13 +9,14 @@ import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import './basic-layout.css';
 import { buildCrumbs } from './breadcrumb';
+import { DynamicNoticeModal } from './DynamicNoticeModal';
 import { HeaderSearch } from './HeaderSearch';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { Logo } from './Logo';
 import { MultiTab } from './MultiTab';
 import { PageHeader } from './PageHeader';
 import { HELP_URL, PRODUCT_TITLE, PRODUCT_WELCOME } from './product';
-import { currentTitle, handleOf } from './route-handle';
+import { currentTitle, handleOf, isKeptAlive } from './route-handle';
 import { SettingDrawer } from './SettingDrawer';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -52,7 +53,8 @@ function useHeaderHidden(enabled: boolean): boolean {
 }
 
 /**
- * The authenticated shell (spec §2.5): side or top menu, header, tabs, breadcrumb and the kept-alive pages.
+ * The authenticated shell (spec §2.5): side or top menu, header, tabs, breadcrumb and the pages (those of kept-alive
+ * routes stay mounted in the background, see KeepAliveOutlet).
  * The appearance settings reach antd through the app's root ConfigProvider (`useThemeConfig`).
  */
 export default function BasicLayout() {
@@ -107,12 +109,11 @@ export default function BasicLayout() {
   const crumbs = useMemo(
     () =>
       buildCrumbs(
-        menu,
         location.pathname,
+        deepest,
         matches.map((m) => handleOf(m)?.title).filter((t): t is string => Boolean(t)),
-        deepest?.menu ? [...(deepest.parents ?? []), deepest.menu] : undefined,
       ),
-    [menu, location.pathname, matches, deepest],
+    [location.pathname, matches, deepest],
   );
 
   const showSider = !isMobile && !topMenu;
@@ -134,7 +135,7 @@ export default function BasicLayout() {
           />
         </Tooltip>
       )}
-      <HeaderNotice userId={userInfo?.id} token={sessionToken} />
+      <HeaderNotice userId={userInfo?.id} token={sessionToken} componentDialog={DynamicNoticeModal} />
       <UserMenu isMobile={isMobile} onOpenSettings={() => setSettingsOpen(true)} />
     </div>
   );
@@ -225,7 +226,7 @@ export default function BasicLayout() {
         <Content className="answer-content">
           <div className="answer-content-inner">
             {location.pathname === HOME_PATH ? null : <PageHeader crumbs={crumbs} title={title} />}
-            <KeepAliveOutlet currentKey={currentKey} tabs={tabs} enabled={multipage} />
+            <KeepAliveOutlet currentKey={currentKey} keepAlive={isKeptAlive(deepest)} tabs={tabs} enabled={multipage} />
           </div>
         </Content>
         <Footer className="answer-footer" />

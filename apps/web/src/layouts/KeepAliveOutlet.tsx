@@ -5,35 +5,62 @@ import type { Tab } from '../stores/tabs';
 export interface KeepAliveOutletProps {
   /** full path of the current location */
   currentKey: string;
+  /** whether the current page is kept alive when its tab goes to the background (`isKeptAlive` of its route) */
+  keepAlive: boolean;
   /** open tabs; pages of closed tabs are dropped */
   tabs: readonly Tab[];
-  /** keep pages of other tabs alive (multipage); false renders only the current page */
+  /** multipage mode; false renders only the current page */
   enabled: boolean;
 }
 
+interface Page {
+  element: ReactNode;
+  keepAlive: boolean;
+}
+
 /**
- * Keeps the page of every open tab mounted inside React's <Activity>: hidden tabs keep their state (typed input,
- * loaded lists) and their window scroll position is restored when they come back. 刷新 (a bumped tab version)
- * remounts the page.
+ * Which background pages stay mounted: those of open tabs whose route is kept alive (multipage mode only).
+ * The current page is always there.
  */
-export function KeepAliveOutlet({ currentKey, tabs, enabled }: KeepAliveOutletProps) {
+export function retainedKeys(
+  pages: ReadonlyMap<string, Pick<Page, 'keepAlive'>>,
+  currentKey: string,
+  openKeys: ReadonlySet<string>,
+  enabled: boolean,
+): Set<string> {
+  const keep = new Set<string>([currentKey]);
+  if (!enabled) return keep;
+  for (const [key, page] of pages) {
+    if (page.keepAlive && openKeys.has(key)) keep.add(key);
+  }
+  return keep;
+}
+
+/**
+ * Renders the current page and keeps the background pages of kept-alive routes (spec 01 §2.3: meta keepAlive and
+ * componentName) mounted inside React's <Activity>: they keep their state (typed input, loaded lists) and come
+ * back at the window scroll position they were left at. Any other page is unmounted when its tab goes to the
+ * background and mounts fresh (at the top) when the tab is chosen again; the tab itself stays. 刷新 (a bumped tab
+ * version) remounts the page.
+ */
+export function KeepAliveOutlet({ currentKey, keepAlive, tabs, enabled }: KeepAliveOutletProps) {
   const outlet = useOutlet();
-  const cache = useRef(new Map<string, ReactNode>());
+  const cache = useRef(new Map<string, Page>());
   const scroll = useRef(new Map<string, number>());
   const keyRef = useRef(currentKey);
   const target = useRef(0);
 
-  // the latest element of the current route; other entries keep the element they had when last shown
-  cache.current.set(currentKey, outlet);
-  const open = new Set(tabs.map((t) => t.key));
-  for (const key of cache.current.keys()) {
-    if (key !== currentKey && (!enabled || !open.has(key))) {
+  // the latest element of the current route; background pages keep the element they had when last shown
+  cache.current.set(currentKey, { element: outlet, keepAlive });
+  const keep = retainedKeys(cache.current, currentKey, new Set(tabs.map((t) => t.key)), enabled);
+  for (const key of [...cache.current.keys()]) {
+    if (!keep.has(key)) {
       cache.current.delete(key);
       scroll.current.delete(key);
     }
   }
 
-  // remember where each page was scrolled, so it can come back there
+  // remember where each page was scrolled, so a kept-alive page can come back there
   useEffect(() => {
     const onScroll = () => scroll.current.set(keyRef.current, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -55,10 +82,10 @@ export function KeepAliveOutlet({ currentKey, tabs, enabled }: KeepAliveOutletPr
   const versions = new Map(tabs.map((t) => [t.key, t.version]));
   return (
     <>
-      {[...cache.current.entries()].map(([key, element]) => (
+      {[...cache.current.entries()].map(([key, page]) => (
         <Activity key={`${key}#${versions.get(key) ?? 0}`} mode={key === currentKey ? 'visible' : 'hidden'}>
           <div className="answer-page" data-page-key={key}>
-            {element}
+            {page.element}
           </div>
         </Activity>
       ))}

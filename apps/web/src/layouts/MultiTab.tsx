@@ -1,15 +1,16 @@
 import { HOME_PATH } from '@answer/contract';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
-import { App, Dropdown, type MenuProps, Tabs } from 'antd';
+import { Dropdown, type MenuProps, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { type TabsAction, useTabs } from '../stores/tabs';
+import { useFeedback } from '../utils/feedback';
 
 /**
  * Tab bar of the multipage layout (spec §2.5): 首页 fixed and not closable, others closable; right click offers
  * 刷新 / 关闭左侧 / 关闭右侧 / 关闭其他.
  */
 export function MultiTab() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const tabs = useTabs((s) => s.tabs);
   const activeKey = useTabs((s) => s.activeKey);

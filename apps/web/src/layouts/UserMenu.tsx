@@ -9,7 +9,7 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchAllDictItems, fetchCurrentUserDeparts, refreshServerDictCache } from '../api/header';
@@ -18,6 +18,7 @@ import { DepartSelectModal, MSG_NO_DEPART } from '../components/DepartSelectModa
 import { UserPasswordModal } from '../components/UserPasswordModal';
 import { type DictMap, useDictStore } from '../stores/dict';
 import { useSession } from '../stores/session';
+import { useFeedback } from '../utils/feedback';
 import { ACCOUNT_CENTER_PATH, ACCOUNT_SETTINGS_PATH } from './account-paths';
 import { HELP_URL } from './product';
 
@@ -45,7 +46,7 @@ export interface UserMenuProps {
 
 /** Avatar dropdown of the header (spec §2.5): account pages, settings, password, department, cache, help, logout. */
 export function UserMenu({ isMobile, onOpenSettings }: UserMenuProps) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const userInfo = useSession((s) => s.userInfo);
   const setUserInfo = useSession((s) => s.setUserInfo);

@@ -2,60 +2,52 @@ import type { MenuItem } from '@answer/contract';
 import { describe, expect, it } from 'vitest';
 import { buildCrumbs } from './breadcrumb';
 
-const menu: MenuItem[] = [
-  {
-    id: '1',
-    route: '1',
-    path: '/dashboard/analysis',
-    name: 'dashboard-analysis',
-    component: 'dashboard/Analysis',
-    meta: { title: '首页' },
-  },
-  {
-    id: '2',
-    route: '1',
-    path: '/isystem',
-    name: 'isystem',
-    component: 'layouts/RouteView',
-    meta: { title: '系统管理' },
-    children: [
-      {
-        id: '3',
-        route: '1',
-        path: '/isystem/user',
-        name: 'isystem-user',
-        component: 'system/UserList',
-        meta: { title: '用户管理' },
-      },
+const item = (path: string, title: string, component: string | null, children?: MenuItem[]): MenuItem => ({
+  id: path,
+  route: '1',
+  path,
+  name: path.slice(1).replace(/\//g, '-'),
+  component,
+  meta: { title },
+  ...(children ? { children } : {}),
+});
+
+const user = item('/isystem/user', '用户管理', 'system/UserList');
+const system = item('/isystem', '系统管理', 'layouts/RouteView', [user]);
+const security = item('/account/settings/security', '安全设置', 'account/settings/Security');
+const settings = item('/account/settings', '个人设置', 'account/settings/Index', [security]);
+const account = item('/account', '个人页', 'layouts/RouteView', [settings]);
+const bare = item('/bare', '无组件分组', null, [user]);
+
+describe('buildCrumbs (spec 01 §2.5: 首页 first, then the route’s menu ancestors, current page plain)', () => {
+  it.each([
+    ['/isystem/user', { menu: user, parents: [system] }, ['首页→/dashboard/analysis', '系统管理', '用户管理']],
+    [
+      '/account/settings/security',
+      { menu: security, parents: [account, settings] },
+      ['首页→/dashboard/analysis', '个人页', '个人设置→/account/settings', '安全设置'],
     ],
-  },
-];
+    ['/isystem/user', { menu: user, parents: [bare] }, ['首页→/dashboard/analysis', '无组件分组', '用户管理']],
+    [
+      '/isps/userAnnouncement',
+      { menu: item('/isps/userAnnouncement', '我的消息', 'x/Y'), parents: [] },
+      ['首页→/dashboard/analysis', '我的消息'],
+    ],
+  ])('%s', (pathname, handle, expected) => {
+    const crumbs = buildCrumbs(pathname, handle, []);
+    expect(crumbs.map((c) => (c.path ? `${c.title}→${c.path}` : c.title))).toEqual(expected);
+  });
 
-describe('buildCrumbs', () => {
   it('on home shows only 首页 as plain text', () => {
-    expect(buildCrumbs(menu, '/dashboard/analysis', ['首页'])).toEqual([{ title: '首页' }]);
-  });
-  it('starts with 首页 linking home, then the menu trail, the current page plain', () => {
-    expect(buildCrumbs(menu, '/isystem/user', ['用户管理'])).toEqual([
-      { title: '首页', path: '/dashboard/analysis' },
-      { title: '系统管理', path: undefined },
-      { title: '用户管理' },
-    ]);
-  });
-  it('falls back to the matched route titles for pages outside the menu', () => {
-    expect(buildCrumbs(menu, '/isps/userAnnouncement', ['我的消息'])).toEqual([
-      { title: '首页', path: '/dashboard/analysis' },
-      { title: '我的消息' },
-    ]);
+    expect(
+      buildCrumbs('/dashboard/analysis', { menu: item('/dashboard/analysis', '首页', 'dashboard/Analysis') }, []),
+    ).toEqual([{ title: '首页' }]);
   });
 
-  it('prefers the route’s own menu chain', () => {
-    const [, sys] = menu;
-    const user = sys.children![0];
-    expect(buildCrumbs([], '/isystem/user', ['用户管理'], [sys, user]).map((c) => c.title)).toEqual([
-      '首页',
-      '系统管理',
-      '用户管理',
+  it('a route without menu data falls back to the matched route titles', () => {
+    expect(buildCrumbs('/somewhere', { title: '某页' }, ['首页', '某页'])).toEqual([
+      { title: '首页', path: '/dashboard/analysis' },
+      { title: '某页' },
     ]);
   });
 });

@@ -1,5 +1,7 @@
 import { HOME_PATH, type MenuItem } from '@answer/contract';
-import { findMenuTrail, isContainer, menuTitle } from './menu-utils';
+import { normalizePath } from '../app/menu';
+import { isContainer, menuTitle } from './menu-utils';
+import type { RouteHandle } from './route-handle';
 
 export interface Crumb {
   title: string;
@@ -7,25 +9,34 @@ export interface Crumb {
   path?: string;
 }
 
+/** A menu level that only groups pages (RouteView and friends, or no component of its own): plain text. */
+function isGroup(item: MenuItem): boolean {
+  return isContainer(item) || (!item.component && Boolean(item.children?.length));
+}
+
 /**
- * Breadcrumb (spec §2.5 page layout): 首页 → /dashboard/analysis first, then each level of the current page by
- * title (its menu trail, or the matched route titles when the page is not in the menu); the last one is plain text.
+ * Breadcrumb (spec 01 §2.5 page layout): 首页 → /dashboard/analysis first, then the current page's menu ancestors
+ * as the router put them in its handle (`parents`), then the page itself — 首页 / 系统管理 / 用户管理. Groups and the
+ * current page are plain text; an ancestor that is a page of its own links to it. A route without menu data
+ * (handle.menu) falls back to the matched route titles.
  */
 export function buildCrumbs(
-  menu: readonly MenuItem[] | null | undefined,
   pathname: string,
+  handle: RouteHandle | undefined,
+  /** titles of the matched routes, outermost first (the fallback) */
   matchedTitles: readonly string[],
-  /** the route's own menu chain (handle.parents + handle.menu), preferred over a lookup by path */
-  routeTrail?: readonly MenuItem[],
 ): Crumb[] {
+  if (normalizePath(pathname) === HOME_PATH) return [{ title: '首页' }];
   const crumbs: Crumb[] = [{ title: '首页', path: HOME_PATH }];
-  if (pathname === HOME_PATH) return [{ title: '首页' }];
-  const trail = routeTrail?.length ? routeTrail : findMenuTrail(menu, pathname);
-  const levels: Crumb[] = trail.length
-    ? trail.map((item) => ({ title: menuTitle(item), path: isContainer(item) ? undefined : item.path }))
+  const levels: Crumb[] = handle?.menu
+    ? [...(handle.parents ?? []), handle.menu].map((item) => ({
+        title: menuTitle(item),
+        path: isGroup(item) ? undefined : normalizePath(item.path),
+      }))
     : matchedTitles.map((title) => ({ title }));
   for (const level of levels) {
-    if (level.title === '首页' && (level.path === HOME_PATH || !level.path)) continue;
+    // the home entry is already first
+    if (level.title === '首页' && (!level.path || level.path === HOME_PATH)) continue;
     crumbs.push(level);
   }
   const last = crumbs[crumbs.length - 1];

@@ -25,3 +25,11 @@ export function currentTitle(matches: readonly UIMatch[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Keep-alive rule (spec 01 §2.3): a page stays mounted while its tab is in the background only when its menu
+ * entry has both meta.keepAlive and meta.componentName.
+ */
+export function isKeptAlive(handle: RouteHandle | undefined): boolean {
+  return Boolean(handle?.keepAlive && handle.componentName);
+}

@@ -21,29 +21,48 @@ const ctx: CanContext = {
   ],
 };
 
-describe('can (spec 01 §6)', () => {
+// Rules (see can.ts): JeecgBoot hasPermission.js (v-has: filterNodePermission, filterGlobalPermission) and
+// authFilter.js (disabledAuthFilter: nodeDisabledAuth, globalDisabledAuth).
+describe('can: JeecgBoot semantics (spec 01 §6, docs/decisions/005)', () => {
   it.each([
-    ['user:add', 'allow', 'granted to the user'],
-    ['user:edit', 'allow', 'granted through a comma list entry'],
-    ['user:delete', 'allow', 'granted through a comma list entry'],
-    ['user:form:phone', 'allow', 'type 2 granted'],
-    ['user:export', 'deny', 'show/hide strategy, not granted'],
-    ['user:form:email', 'disabled', 'disable strategy, not granted'],
-    ['user:import', 'deny', 'status 0 forbids'],
-    ['user:form:birthday', 'deny', 'status 0 forbids'],
-    ['no:such:code', 'deny', 'unknown'],
-    ['user:export,user:add', 'allow', 'comma list: the most permissive part'],
+    // v-has, type ≠ "2"
+    ['user:add', 'allow', 'rule 7: held by the user (auth, type 1)'],
+    ['user:edit', 'allow', 'rule 7: held through a comma list in auth ("user:edit,user:delete")'],
+    ['user:delete', 'allow', 'rule 7: held through a comma list in auth'],
+    ['user:export', 'deny', 'rule 8: active allAuth rule, not held: v-has removes the element'],
+    ['user:import', 'allow', 'rule 6: allAuth status 0: the rule is switched off, not applied (v-has invalidFlag)'],
+    ['no:such:code', 'deny', 'rule 8: in no list'],
+    // disabledAuthFilter, type "2"
+    ['user:form:phone', 'allow', 'rule 3: active disable rule, held by the user (auth, type 2)'],
+    ['user:form:email', 'disabled', 'rule 4: active disable rule, not held: shown disabled, not hidden'],
+    ['user:form:birthday', 'allow', 'rule 2: disable rule with status 0 is not applied'],
+    // comma-separated queries: any of
+    ['user:export,user:add', 'allow', 'comma list: one allowed code suffices'],
     ['user:export,user:form:email', 'disabled', 'comma list: disabled beats deny'],
+    ['user:export,no:such:code', 'deny', 'comma list: all denied'],
     [' user:add , ', 'allow', 'spaces and empty parts ignored'],
     ['', 'allow', 'no restriction'],
   ])('%j → %s (%s)', (action, decision) => {
     expect(can(action, ctx)).toBe(decision);
   });
 
-  it('the form permission entries are checked first', () => {
+  it('allAuth actions are compared exactly, as JeecgBoot does (only the user’s own auth entries are split)', () => {
+    const c: CanContext = { auth: [], allAuth: [{ action: 'a:x,a:y', type: '1', status: '0' }] };
+    expect(can('a:x', c)).toBe('deny');
+    expect(can('a:x,a:y', c)).toBe('deny');
+    expect(can('a:x', { auth: [{ action: 'a:x,a:y', type: '1' }], allAuth: [] })).toBe('allow');
+  });
+
+  it('a code the user holds only with the disable strategy is not shown by the show/hide strategy', () => {
+    // JeecgBoot's v-has collects type ≠ "2" auth entries only
+    expect(can('a:b', { auth: [{ action: 'a:b', type: '2' }], allAuth: [] })).toBe('deny');
+  });
+
+  it('the form permission entries are checked first (rules 1 and 5)', () => {
     expect(can('user:export', { ...ctx, formPermissions: [{ action: 'user:export', type: '1' }] })).toBe('allow');
-    expect(can('user:form:email', { ...ctx, formPermissions: [{ action: 'user:form:email', type: '2' }] })).toBe(
-      'allow',
+    // a type 2 entry of the form (workflow node) disables the field even for a user who holds it
+    expect(can('user:form:phone', { ...ctx, formPermissions: [{ action: 'user:form:phone', type: '2' }] })).toBe(
+      'disabled',
     );
   });
 

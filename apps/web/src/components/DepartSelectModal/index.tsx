@@ -1,7 +1,8 @@
 import type { SysDepartInfo, SysUserInfo } from '@answer/contract';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { selectDepart } from '../../api/header';
+import { useFeedback } from '../../utils/feedback';
 
 export const MSG_NO_DEPART = '您尚未设置部门信息!';
 
@@ -18,7 +19,7 @@ export interface DepartSelectModalProps {
 
 /** 切换部门 (spec §2.5, §4): width 450; confirming without a choice marks the select as in error. */
 export function DepartSelectModal({ open, username, departs, current, onClose, onSwitched }: DepartSelectModalProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [orgCode, setOrgCode] = useState<string | undefined>(current ?? undefined);
   const [invalid, setInvalid] = useState(false);
   const [submitting, setSubmitting] = useState(false);

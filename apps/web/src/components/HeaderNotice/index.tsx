@@ -2,7 +2,7 @@ import { NOTICE_POLL_MS, NOTICE_POPOVER_WIDTH, WS_RECONNECT_MS } from '@answer/c
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Tabs, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   EMPTY_NOTICES,
@@ -130,17 +130,24 @@ function NoticeList({
 export interface HeaderNoticeProps {
   userId?: string;
   token?: string | null;
+  /**
+   * Dialog for notices with openType 'component' (spec §2.5: openPage names a page, busId its record); the app
+   * passes one that loads the page through its view registry. Without it such notices open in the viewer.
+   */
+  componentDialog?: ComponentType<{ record: NoticeRecord | null; onClose: () => void }>;
 }
 
 /**
  * Header bell (spec §2.5, widgets §2): badge with the unread count, a 300-wide popover with 通知 and 系统消息 tabs.
+ * An item opens the announcement viewer (通知消息), or for openType 'component' the dynamic notice dialog.
  * Polls every 6 s and stops at the first failure (the announcement API may be missing: then the bell stays empty).
  */
-export function HeaderNotice({ userId, token }: HeaderNoticeProps) {
+export function HeaderNotice({ userId, token, componentDialog: ComponentDialog }: HeaderNoticeProps) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<NoticeRecord | null>(null);
+  const [dynamic, setDynamic] = useState<NoticeRecord | null>(null);
   const query = useQuery<NoticeSummary>({
     queryKey: noticeKeys.list,
     queryFn: fetchNotices,
@@ -161,7 +168,8 @@ export function HeaderNotice({ userId, token }: HeaderNoticeProps) {
       // the viewer still opens; the count just stays
     }
     void qc.invalidateQueries({ queryKey: noticeKeys.list });
-    setViewing(r);
+    if (r.openType === 'component' && ComponentDialog) setDynamic(r);
+    else setViewing(r);
   };
   const more = () => {
     setOpen(false);
@@ -213,6 +221,7 @@ export function HeaderNotice({ userId, token }: HeaderNoticeProps) {
           if (r.openPage) navigate(r.openPage.startsWith('/') ? r.openPage : `/${r.openPage}`);
         }}
       />
+      {ComponentDialog ? <ComponentDialog record={dynamic} onClose={() => setDynamic(null)} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { App, Form, type FormInstance, Input, Modal } from 'antd';
+import { Form, type FormInstance, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { updatePassword } from '../../api/header';
+import { useFeedback } from '../../utils/feedback';
 
 export const MSG_OLD_REQUIRED = '请输入旧密码!';
 export const MSG_NEW_REQUIRED = '请输入新密码!';
@@ -49,7 +50,7 @@ export function PasswordFields() {
  * when invalid, refused (warning shown; the form stays) or without a logged-in user (当前系统无登录用户!).
  */
 export function usePasswordSubmit(form: FormInstance<PasswordValues>, username: string | null | undefined) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [submitting, setSubmitting] = useState(false);
   const submit = async (): Promise<boolean> => {
     if (!username) {

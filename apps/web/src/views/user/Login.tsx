@@ -1,13 +1,19 @@
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { Button, Checkbox } from 'antd';
+// the two input kinds the page shows, not antd's Input index (which brings TextArea, Search and OTP along)
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCaptchaImage, login, phoneLogin, sendSms } from '../../api/auth';
 import { HttpError } from '../../api/http';
 import { paths } from '../../app/paths';
 import { useSession } from '../../stores/session';
+import { useFeedback } from '../../utils/feedback';
 import { RULES } from '../../utils/rules';
 import { isLoginOk, type LoginSelection, loginFailureText, loginSelection, needsSelection } from './login-flow';
+import { type FieldRule, LoginField, useLoginForm } from './login-form';
+import { LoginTabs } from './login-tabs';
 import { ThirdLoginButtons } from './third/third-login-buttons';
 import { smsButtonText, useCountdown } from './use-countdown';
 import { useLoginSuccess } from './use-login-success';
@@ -17,17 +23,19 @@ const LoginSelectTenant = lazy(() => import('./login-select-tenant').then((m) =>
 
 type TabKey = 'account' | 'phone';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  inputCode: string;
-  mobile: string;
-  captcha: string;
-}
+type FieldName = 'username' | 'password' | 'inputCode' | 'mobile' | 'captcha';
+
+const FIELD_RULES: Record<FieldName, readonly FieldRule[]> = {
+  username: [{ required: true, message: '请输入用户名' }],
+  password: [{ required: true, message: '请输入密码' }],
+  inputCode: [{ required: true, message: '请输入验证码' }],
+  mobile: RULES.mobile,
+  captcha: [{ required: true, message: '请输入验证码' }],
+};
 
 /** Captcha image for a key = Date.now(); the key goes with the login as checkKey. */
 function useCaptcha() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [state, setState] = useState<{ key: number; image: string | null; loading: boolean }>({
     key: Date.now(),
     image: null,
@@ -55,10 +63,12 @@ function useCaptcha() {
 
 /** Login page (spec 01 §2.1): account + password + captcha, or mobile + SMS code; then tenant/department choice. */
 export default function Login() {
-  const [form] = Form.useForm<LoginValues>();
-  const { notification, message } = App.useApp();
+  const { notification, message } = useFeedback();
   const [params] = useSearchParams();
   const location = useLocation();
+  const presetUsername =
+    params.get('username') ?? (location.state as { username?: string } | null)?.username ?? undefined;
+  const form = useLoginForm<FieldName>(FIELD_RULES, presetUsername ? { username: presetUsername } : {});
   const [tab, setTab] = useState<TabKey>('account');
   const [remember, setRemember] = useState(true);
   const [submitting, setSubmitting] = useState(false);
@@ -67,9 +77,6 @@ export default function Login() {
   const sms = useCountdown(60);
   const success = useLoginSuccess();
   const { refresh: refreshCaptcha } = captcha;
-
-  const presetUsername =
-    params.get('username') ?? (location.state as { username?: string } | null)?.username ?? undefined;
 
   useEffect(() => {
     void refreshCaptcha();
@@ -97,9 +104,8 @@ export default function Login() {
   };
 
   const submit = async () => {
-    const fields: (keyof LoginValues)[] =
-      tab === 'account' ? ['username', 'password', 'inputCode'] : ['mobile', 'captcha'];
-    let values: Partial<LoginValues>;
+    const fields: FieldName[] = tab === 'account' ? ['username', 'password', 'inputCode'] : ['mobile', 'captcha'];
+    let values: Partial<Record<FieldName, string>>;
     try {
       values = await form.validateFields(fields);
     } catch {
@@ -154,27 +160,30 @@ export default function Login() {
 
   const accountTab = (
     <>
-      <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }]}>
+      <LoginField errors={form.errors('username')} helpId={form.helpId('username')}>
         <Input
+          {...form.input('username')}
           size="large"
           prefix={<UserOutlined className="login-input-icon" />}
           placeholder="请输入帐户名"
           autoComplete="username"
           aria-label="帐户名"
         />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password
+      </LoginField>
+      <LoginField errors={form.errors('password')} helpId={form.helpId('password')}>
+        <Password
+          {...form.input('password')}
           size="large"
           prefix={<LockOutlined className="login-input-icon" />}
           placeholder="请输入密码"
           autoComplete="current-password"
           aria-label="密码"
         />
-      </Form.Item>
+      </LoginField>
       <div className="login-captcha">
-        <Form.Item name="inputCode" rules={[{ required: true, message: '请输入验证码' }]}>
+        <LoginField errors={form.errors('inputCode')} helpId={form.helpId('inputCode')}>
           <Input
+            {...form.input('inputCode')}
             size="large"
             prefix={<SafetyOutlined className="login-input-icon" />}
             placeholder="请输入验证码"
@@ -182,7 +191,7 @@ export default function Login() {
             aria-label="验证码"
             maxLength={8}
           />
-        </Form.Item>
+        </LoginField>
         <button
           type="button"
           className="login-captcha-image"
@@ -198,8 +207,9 @@ export default function Login() {
 
   const phoneTab = (
     <>
-      <Form.Item name="mobile" rules={RULES.mobile}>
+      <LoginField errors={form.errors('mobile')} helpId={form.helpId('mobile')}>
         <Input
+          {...form.input('mobile')}
           size="large"
           prefix={<MobileOutlined className="login-input-icon" />}
           placeholder="请输入手机号"
@@ -208,10 +218,11 @@ export default function Login() {
           maxLength={11}
           aria-label="手机号"
         />
-      </Form.Item>
+      </LoginField>
       <div className="login-captcha">
-        <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
+        <LoginField errors={form.errors('captcha')} helpId={form.helpId('captcha')}>
           <Input
+            {...form.input('captcha')}
             size="large"
             prefix={<MailOutlined className="login-input-icon" />}
             placeholder="请输入验证码"
@@ -219,7 +230,7 @@ export default function Login() {
             inputMode="numeric"
             aria-label="短信验证码"
           />
-        </Form.Item>
+        </LoginField>
         <Button className="login-sms-button" size="large" disabled={sms.running} onClick={getSmsCode} tabIndex={-1}>
           {smsButtonText(sms.left)}
         </Button>
@@ -229,19 +240,18 @@ export default function Login() {
 
   return (
     <div className="user-layout-login">
-      <Form
-        form={form}
-        initialValues={{ username: presetUsername }}
-        onFinish={submit}
-        size="large"
-        requiredMark={false}
+      <form
+        className="login-form"
         autoComplete="on"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
       >
-        <Tabs
-          className="login-tabs"
-          centered
+        <LoginTabs
           activeKey={tab}
-          onChange={(k) => setTab(k as TabKey)}
+          onChange={setTab}
           items={[
             { key: 'account', label: '账号密码登录', children: accountTab },
             { key: 'phone', label: '手机号登录', children: phoneTab },
@@ -256,20 +266,18 @@ export default function Login() {
             <Link to={paths.alteration}>忘记密码</Link>
           </span>
         </div>
-        <Form.Item style={{ marginBottom: 0 }}>
-          {/* explicit name: Chromium keeps "loading" in the computed name after antd's loading icon leaves */}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            className="login-submit"
-            loading={submitting}
-            aria-label="登录"
-          >
-            登录
-          </Button>
-        </Form.Item>
-      </Form>
+        {/* explicit name: Chromium keeps "loading" in the computed name after antd's loading icon leaves */}
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          className="login-submit"
+          loading={submitting}
+          aria-label="登录"
+        >
+          登录
+        </Button>
+      </form>
       <ThirdLoginButtons />
       {selection && (
         <Suspense fallback={null}>

@@ -1,8 +1,9 @@
 import { ApartmentOutlined, TeamOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Form, Modal, Select, Tooltip } from 'antd';
+import { Avatar, Button, Form, Modal, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { selectDepart } from '../../api/auth';
 import { useSession } from '../../stores/session';
+import { useFeedback } from '../../utils/feedback';
 import { type LoginSelection, loginFailureText, selectionTitle } from './login-flow';
 
 interface Props {
@@ -18,7 +19,7 @@ interface Props {
  * Confirming without a choice marks the select as an error; the department goes to PUT /sys/selectDepart.
  */
 export function LoginSelectTenant({ selection, username, onDone, onAbort }: Props) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [tenantId, setTenantId] = useState<number | string | undefined>();
   const [orgCode, setOrgCode] = useState<string | undefined>();
   const [tenantError, setTenantError] = useState(false);

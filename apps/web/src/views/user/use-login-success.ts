@@ -1,7 +1,7 @@
 import { HOME_PATH } from '@answer/contract';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../utils/feedback';
 import { welcomeText } from '../../utils/greeting';
 import { safeRedirect } from '../../utils/redirect';
 
@@ -9,7 +9,7 @@ import { safeRedirect } from '../../utils/redirect';
 export function useLoginSuccess() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useCallback(() => {
     navigate(safeRedirect(params.get('redirect'), HOME_PATH), { replace: true });
     notification.success({ message: '欢迎', description: welcomeText() });

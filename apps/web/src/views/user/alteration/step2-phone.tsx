@@ -1,9 +1,10 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { phoneVerification, sendSms } from '../../../api/auth';
 import { paths } from '../../../app/paths';
+import { useFeedback } from '../../../utils/feedback';
 import { RULES } from '../../../utils/rules';
 import { smsButtonText, useCountdown } from '../use-countdown';
 import type { AlterationData } from './Alteration';
@@ -11,7 +12,7 @@ import type { AlterationData } from './Alteration';
 /** Step 2: the phone number and the SMS code prove the account (POST /sys/user/phoneVerification). */
 export function Step2Phone({ onNext }: { onNext(data: AlterationData): void }) {
   const [form] = Form.useForm<{ phone: string; captcha: string }>();
-  const { notification, message } = App.useApp();
+  const { notification, message } = useFeedback();
   const sms = useCountdown(60);
   const [busy, setBusy] = useState(false);
 

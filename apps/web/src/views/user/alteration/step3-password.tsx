@@ -1,13 +1,14 @@
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { passwordChange } from '../../../api/auth';
+import { useFeedback } from '../../../utils/feedback';
 import { STRONG_PASSWORD } from '../../../utils/password';
 import type { AlterationData } from './Alteration';
 
 /** Step 3: the new password (GET /sys/user/passwordChange with the verified phone and SMS code). */
 export function Step3Password({ data, onPrev, onNext }: { data: AlterationData; onPrev(): void; onNext(): void }) {
   const [form] = Form.useForm<{ password: string; confirmPassword: string }>();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: { password: string }) => {

@@ -1,8 +1,9 @@
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isOAuth2AppEnv, PRODUCT_NAME, runtimeConfig } from '../../../app/config';
 import { paths } from '../../../app/paths';
+import { useFeedback } from '../../../utils/feedback';
 import { useThirdLogin } from '../third/use-third-login';
 
 /**
@@ -11,7 +12,7 @@ import { useThirdLogin } from '../third/use-third-login';
  */
 export default function OAuth2Login() {
   const [params] = useSearchParams();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const env = isOAuth2AppEnv();
   const reloadOnFail = (text: string) => {
     modal.error({

@@ -1,9 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Popover, Progress } from 'antd';
+import { Button, Form, Input, Popover, Progress } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checkOnlyUser, register, sendSms } from '../../../api/auth';
 import { paths } from '../../../app/paths';
+import { useFeedback } from '../../../utils/feedback';
 import {
   PASSWORD_LEVEL_COLOR,
   PASSWORD_LEVEL_NAME,
@@ -36,7 +37,7 @@ async function isUnique(field: 'username' | 'phone' | 'email', value: string): P
 /** Registration (spec 01 §2.1): user name, password with strength, mobile + SMS code, optional e-mail. */
 export default function Register() {
   const [form] = Form.useForm<RegisterValues>();
-  const { notification, message } = App.useApp();
+  const { notification, message } = useFeedback();
   const navigate = useNavigate();
   const sms = useCountdown(60);
   const [submitting, setSubmitting] = useState(false);

@@ -1,8 +1,32 @@
 import { DingdingOutlined, GithubOutlined, WechatOutlined, WechatWorkOutlined } from '@ant-design/icons';
-import { App, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { TooltipProps } from 'antd';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import { runtimeConfig } from '../../../app/config';
+import { useFeedback } from '../../../utils/feedback';
+import { whenIdle } from '../../../utils/idle';
 import { useThirdLogin } from './use-third-login';
+
+/**
+ * The tooltips are a hover nicety: their code loads once the page is on screen and the browser is idle (a
+ * suspending component would hold back the page's first render instead); until then the buttons show without.
+ */
+function useDeferredTooltip(): ComponentType<TooltipProps> | null {
+  const [tooltip, setTooltip] = useState<ComponentType<TooltipProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => {
+      import('antd/es/tooltip').then(
+        (m) => live && setTooltip(() => m.default),
+        () => undefined,
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  return tooltip;
+}
 
 const SOURCES: { key: string; title: string; icon: ReactNode }[] = [
   { key: 'github', title: 'github', icon: <GithubOutlined /> },
@@ -16,8 +40,9 @@ const SOURCES: { key: string; title: string; icon: ReactNode }[] = [
  * Messages are accepted only from this site or the API's origin.
  */
 export function ThirdLoginButtons() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const doLogin = useThirdLogin();
+  const Tooltip = useDeferredTooltip();
   const listener = useRef<((e: MessageEvent) => void) | null>(null);
 
   useEffect(
@@ -58,13 +83,20 @@ export function ThirdLoginButtons() {
   return (
     <div className="user-login-other">
       <span>其他登录方式</span>
-      {SOURCES.map((s) => (
-        <Tooltip key={s.key} title={s.title}>
-          <button type="button" className="item-icon" aria-label={s.title} onClick={() => open(s.key)}>
+      {SOURCES.map((s) => {
+        const button = (
+          <button key={s.key} type="button" className="item-icon" aria-label={s.title} onClick={() => open(s.key)}>
             {s.icon}
           </button>
-        </Tooltip>
-      ))}
+        );
+        return Tooltip ? (
+          <Tooltip key={s.key} title={s.title}>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        );
+      })}
     </div>
   );
 }

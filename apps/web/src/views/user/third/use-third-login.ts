@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { thirdLogin } from '../../../api/auth';
 import { useSession } from '../../../stores/session';
+import { useFeedback } from '../../../utils/feedback';
 import { isLoginOk, loginFailureText, loginSelection } from '../login-flow';
 import { useLoginSuccess } from '../use-login-success';
 
@@ -10,7 +10,7 @@ import { useLoginSuccess } from '../use-login-success';
  * Resolves true on success; on failure shows 登录失败 (unless `onFail` handles it) and resolves false.
  */
 export function useThirdLogin(onFail?: (text: string) => void) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const success = useLoginSuccess();
   return useCallback(
     async (token: string, thirdType: string): Promise<boolean> => {
