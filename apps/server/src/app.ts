@@ -41,7 +41,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    return503OnClosing: true,
+    // while draining, new requests get our own 503 envelope (hook below) instead of Fastify's plain body
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // security rule 2: non-canonical paths never reach the router or the guard
     rewriteUrl: (req) => (isCanonicalPath(req.url ?? '/') ? (req.url ?? '/') : BAD_PATH_URL),
@@ -117,6 +118,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (closing) return sendError(reply, 'SHUTTING_DOWN');
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('Connection', 'close');

@@ -49,14 +49,25 @@ describe('server start', () => {
     const p = spawn(process.execPath, ['--import', 'tsx', main], {
       env: {
         PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: 'info',
         DATA_DIR: dir,
         PORT: String(port),
         HOST: '127.0.0.1',
         CAPTCHA: 'off',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    // the server logs every request it has received: SIGTERM is sent only once all of them are in flight
+    let received = 0;
+    let onReceived = () => {};
+    let pending = '';
+    p.stdout.on('data', (d: Buffer) => {
+      pending += d.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      received += lines.filter((l) => l.includes('"incoming request"') && l.includes('/sys/login')).length;
+      onReceived();
     });
     const exited = new Promise<number | null>((resolve) => p.on('exit', (code) => resolve(code)));
     try {
@@ -68,17 +79,29 @@ describe('server start', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
       const body = JSON.stringify({ username: 'admin', password: '123456', captcha: 'x', checkKey: '1' });
-      // argon2id makes each sign-in take real time: 12 of them are still running when SIGTERM arrives
-      const inflight = Array.from({ length: 12 }, () =>
+      const n = 8;
+      const inflight = Array.from({ length: n }, () =>
         fetch(`${base}/jeecg-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
           .then(async (r) => (await r.json()).code as number)
           .catch(() => -1),
       );
-      await new Promise((r) => setTimeout(r, 30));
+      await new Promise<void>((resolve) => {
+        onReceived = () => {
+          if (received >= n) resolve();
+        };
+        onReceived();
+      });
       p.kill('SIGTERM');
-      const codes = await Promise.all(inflight);
-      expect(codes).toEqual(codes.map(() => 200));
+      // every request that reached the server is answered in full (argon2id keeps them busy past the signal)
+      expect(await Promise.all(inflight)).toEqual(Array.from({ length: n }, () => 200));
       expect(await exited).toBe(0);
+      // and nothing is accepted afterwards
+      expect(
+        await fetch(`${base}/healthz`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
     } finally {
       p.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });

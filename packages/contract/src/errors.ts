@@ -34,6 +34,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA: { status: 415, code: 415, message: '不支持的请求内容类型', effect: 'message' },
   RATE_LIMITED: { status: 429, code: 429, message: '请求过于频繁，请稍后再试', effect: 'message' },
   INTERNAL: { status: 500, code: 500, message: '操作失败，系统内部错误', effect: 'message' },
+  SHUTTING_DOWN: { status: 503, code: 503, message: '服务正在重启，请稍后重试', effect: 'message' },
   DB_UNAVAILABLE: { status: 503, code: 503, message: '数据库暂时不可用，请稍后再试', effect: 'message' },
 } as const satisfies Record<string, CatalogueEntry>;
 
