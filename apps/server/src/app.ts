@@ -109,23 +109,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
   app.decorate('ctx', ctx);
 
-  installErrorHandling(app);
-  installGuard(app);
-  installSecurityHeaders(app);
-
-  // Graceful drain: once closing, every response that is still being produced closes its keep-alive connection,
-  // so close() completes when the in-flight requests are answered instead of waiting for idle sockets to time out.
+  // Graceful drain (security rule 14, SIGTERM): once closing, new requests get a 503 envelope, every response still
+  // being produced closes its keep-alive connection, and the database, Redis and caches are closed only after the
+  // last in-flight request has finished (onClose waits for it, at most 10 s).
   let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  let inflight = 0;
+  let drained: (() => void) | null = null;
   app.addHook('onRequest', async (_req, reply) => {
     if (closing) return sendError(reply, 'SHUTTING_DOWN');
+    inflight++;
+    reply.raw.once('close', () => {
+      inflight--;
+      if (inflight === 0) drained?.();
+    });
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('Connection', 'close');
     return payload;
   });
+  const waitForInflight = () =>
+    inflight === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, 10_000).unref();
+        });
+
+  installErrorHandling(app);
+  installGuard(app);
+  installSecurityHeaders(app);
 
   await app.register(cors, {
     // security rule 13: only configured origins, never a reflected Origin, never "null"
@@ -190,6 +205,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   app.addHook('onClose', async () => {
+    await waitForInflight();
     await pubsub.close();
     await kv.close();
     for (const r of redisClients) r.disconnect();
