@@ -115,18 +115,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let closing = false;
   let inflight = 0;
   let drained: (() => void) | null = null;
-  app.addHook('onRequest', async (_req, reply) => {
+  // a request counts as finished once its handler has produced the answer (onSend) AND its socket is done with it,
+  // so an aborted client does not let the database close under a handler that is still running
+  const handlerDone = new WeakMap<object, () => void>();
+  app.addHook('onRequest', async (req, reply) => {
     if (closing) return sendError(reply, 'SHUTTING_DOWN');
     inflight++;
-    reply.raw.once('close', () => {
+    let sent = false;
+    let closed = false;
+    let counted = true;
+    const finish = () => {
+      if (!counted) return;
+      counted = false;
       inflight--;
       if (inflight === 0) drained?.();
+    };
+    handlerDone.set(req, () => {
+      sent = true;
+      if (closed) finish();
+    });
+    reply.raw.once('close', () => {
+      closed = true;
+      if (sent) finish();
     });
   });
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    handlerDone.get(req)?.();
     if (closing) reply.header('Connection', 'close');
     return payload;
   });
