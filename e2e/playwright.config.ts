@@ -61,6 +61,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // a web build of its own (helpers building in parallel): WEB_DIST=/tmp/x-dist after `vite build --outDir /tmp/x-dist`
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

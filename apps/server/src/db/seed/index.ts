@@ -14,6 +14,7 @@ import {
   sysUserDepart,
   sysUserRole,
 } from '../schema/index.ts';
+import { AREA_SEEDS } from './areas.ts';
 import {
   DEMO_PASSWORD,
   DEPART_IDS,
@@ -190,5 +191,7 @@ export async function seed(db: Db): Promise<void> {
       .values(
         grants.map((g) => ({ id: seedId(`role_permission:${g.roleId}:${g.permissionId}`), ...g, operateDate: now })),
       );
+
+    for (const seedArea of AREA_SEEDS) await seedArea({ tx: tx as unknown as Db, audit });
   });
 }

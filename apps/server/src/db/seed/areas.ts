@@ -1,0 +1,16 @@
+import type { Db } from '../client.ts';
+
+/** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
+export interface AreaSeedContext {
+  tx: Db;
+  audit: { createBy: string; createTime: Date };
+}
+
+export type AreaSeed = (ctx: AreaSeedContext) => Promise<void>;
+
+/**
+ * Demo rows of the areas built after the foundation (categories, check/fill rules, announcements, message templates…).
+ * Each area adds its seed function here, in its own file under db/seed/; all run inside the one seed transaction, after
+ * users, roles, departments, dictionaries and menus exist.
+ */
+export const AREA_SEEDS: AreaSeed[] = [];
