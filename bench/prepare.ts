@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { sysLog, sysPermission, sysRolePermission } from '../apps/server/src/db/schema/index.ts';
+import {
+  sysDepart,
+  sysLog,
+  sysPermission,
+  sysRolePermission,
+  sysUser,
+  sysUserDepart,
+  sysUserRole,
+} from '../apps/server/src/db/schema/index.ts';
 
 const ADMIN_ROLE = 'f6817f48af4fb3af11b9e8bf182f618b';
 
-/** Grows the seed to bench size: ≥ 300 menu rows granted to admin and 10 000 operation-log rows. */
+/**
+ * Grows the seed to bench size: ≥ 300 menu rows granted to admin, 10 000 operation-log rows, 1 000 departments
+ * (10 companies × 9 departments × 10 teams + the seed) and 10 000 users spread over them (with a role each).
+ */
 export async function prepareBenchData(db: Db) {
   const [{ n }] = (
     (await db.execute(sql`select count(*)::int as n from sys_permission where menu_type in (0, 1)`)) as unknown as {
@@ -69,5 +80,104 @@ export async function prepareBenchData(db: Db) {
       });
     }
     await db.insert(sysLog).values(rows);
+  }
+  await prepareDepartsAndUsers(db);
+}
+
+const TEST_ROLE = 'ee8626f80f7c2619917b6236f3a7f02b';
+const code = (n: number) =>
+  `${String.fromCharCode(65 + Math.floor((n - 1) / 99))}${String(((n - 1) % 99) + 1).padStart(2, '0')}`;
+
+async function prepareDepartsAndUsers(db: Db) {
+  const now = new Date();
+  const departs: (typeof sysDepart.$inferInsert)[] = [];
+  const leafIds: { id: string; orgCode: string }[] = [];
+  // seed roots are A01, A02: bench companies start at A10 so their codes never collide with the seed
+  for (let c = 0; c < 10; c++) {
+    const cCode = code(10 + c);
+    const cId = `bench-depart-${c}`;
+    departs.push({
+      id: cId,
+      parentId: '',
+      departName: `压测公司${c}`,
+      orgCategory: '1',
+      orgType: '1',
+      orgCode: cCode,
+      departOrder: 10 + c,
+      status: '1',
+      delFlag: '0',
+      createBy: 'admin',
+      createTime: now,
+    });
+    for (let d = 0; d < 9; d++) {
+      const dCode = `${cCode}${code(d + 1)}`;
+      const dId = `${cId}-${d}`;
+      departs.push({
+        id: dId,
+        parentId: cId,
+        departName: `压测部门${c}-${d}`,
+        orgCategory: '2',
+        orgType: '2',
+        orgCode: dCode,
+        departOrder: d,
+        status: '1',
+        delFlag: '0',
+        createBy: 'admin',
+        createTime: now,
+      });
+      for (let t = 0; t < 10; t++) {
+        const tCode = `${dCode}${code(t + 1)}`;
+        const tId = `${dId}-${t}`;
+        departs.push({
+          id: tId,
+          parentId: dId,
+          departName: `压测小组${c}-${d}-${t}`,
+          orgCategory: '2',
+          orgType: '3',
+          orgCode: tCode,
+          departOrder: t,
+          status: '1',
+          delFlag: '0',
+          createBy: 'admin',
+          createTime: now,
+        });
+        leafIds.push({ id: tId, orgCode: tCode });
+      }
+    }
+  }
+  for (let i = 0; i < departs.length; i += 500) await db.insert(sysDepart).values(departs.slice(i, i + 500));
+
+  for (let chunk = 0; chunk < 20; chunk++) {
+    const users: (typeof sysUser.$inferInsert)[] = [];
+    const links: (typeof sysUserDepart.$inferInsert)[] = [];
+    const roles: (typeof sysUserRole.$inferInsert)[] = [];
+    for (let i = 0; i < 500; i++) {
+      const k = chunk * 500 + i;
+      const dep = leafIds[k % leafIds.length];
+      const id = `bench-user-${k}`;
+      users.push({
+        id,
+        username: `bench_user_${k}`,
+        realname: `压测用户${k}`,
+        // not a usable password hash: bench users never sign in
+        password: '!',
+        salt: 'benchslt',
+        sex: (k % 2) + 1,
+        status: k % 17 === 0 ? 2 : 1,
+        delFlag: 0,
+        orgCode: dep.orgCode,
+        post: k % 3 === 0 ? 'staff' : null,
+        phone: `139${String(k).padStart(8, '0')}`,
+        email: `bench${k}@example.com`,
+        workNo: `B${String(k).padStart(6, '0')}`,
+        createBy: 'admin',
+        createTime: new Date(now.getTime() - k * 1000),
+      });
+      links.push({ id: `bench-ud-${k}`, userId: id, depId: dep.id });
+      roles.push({ id: `bench-ur-${k}`, userId: id, roleId: TEST_ROLE });
+    }
+    await db.insert(sysUser).values(users);
+    await db.insert(sysUserDepart).values(links);
+    await db.insert(sysUserRole).values(roles);
   }
 }

@@ -154,6 +154,24 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
         headers: auth,
       }),
     );
+    add(
+      await run('GET sys/user/list page 1 of 10 000 users (_dictText, department names)', {
+        url: `${api}/sys/user/list?pageNo=1&pageSize=10`,
+        headers: auth,
+      }),
+    );
+    add(
+      await run('GET sys/user/list filtered (realname like, status) + sorted', {
+        url: `${api}/sys/user/list?pageNo=2&pageSize=20&realname=*用户1*&status=1&column=username&order=asc`,
+        headers: auth,
+      }),
+    );
+    add(
+      await run('GET sys/sysDepart/queryTreeList (1 000 departments)', {
+        url: `${api}/sys/sysDepart/queryTreeList`,
+        headers: auth,
+      }),
+    );
     return rows;
   } finally {
     proc.kill('SIGTERM');
