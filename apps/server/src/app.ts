@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, ok } from '@answer/contract';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,9 @@ import { migrateAndSeed } from './db/migrate.ts';
 import { sysUser } from './db/schema/index.ts';
 import { type KV, MemoryKV, RedisKV } from './infra/kv.ts';
 import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
+import { UPLOAD_MAX_BYTES } from './modules/common/files.ts';
 import { apiModules } from './modules/index.ts';
+import { selectTokenProtocol } from './modules/websocket/hub.ts';
 import { Audit } from './platform/audit.ts';
 import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
 import { installErrorHandling, installGuard, installSecurityHeaders, sendError } from './platform/http-hooks.ts';
@@ -120,6 +123,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const handlerDone = new WeakMap<object, () => void>();
   app.addHook('onRequest', async (req, reply) => {
     if (closing) return sendError(reply, 'SHUTTING_DOWN');
+    // a WebSocket upgrade is long-lived, not a request to wait for: its socket is closed in preClose (modules/websocket)
+    if (req.raw.headers.upgrade) return;
     inflight++;
     let sent = false;
     let closed = false;
@@ -141,6 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('preClose', async () => {
     closing = true;
+    // open notification sockets are told the server is going away (1001); clients reconnect to another node
+    for (const ws of app.websocketServer?.clients ?? []) ws.close(1001, 'server shutting down');
   });
   app.addHook('onSend', async (req, reply, payload) => {
     handlerDone.get(req)?.();
@@ -167,7 +174,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     maxAge: 600,
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // the 101 answer selects the sub-protocol that carried the (already validated) token (contract §6.1)
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: selectTokenProtocol } });
+  // uploads and Excel imports (modules/common, platform/excel.ts): one file per request, 10 MB (contract §1.6)
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 200 },
+  });
 
   app.all(BAD_PATH_URL, { config: { access: 'public' } }, async (_req, reply) => sendError(reply, 'BAD_PATH'));
   app.get('/healthz', { config: { access: 'public' } }, async () => ok({ status: 'UP' }));

@@ -1,15 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import addressBookRoutes from './address-book/routes.ts';
+import announcementRoutes from './announcement/routes.ts';
 import authRoutes from './auth/routes.ts';
+import categoryRoutes from './category/routes.ts';
+import checkRuleRoutes from './check-rule/routes.ts';
+import commonRoutes from './common/routes.ts';
+import dataLogRoutes from './data-log/routes.ts';
+import departRoutes from './depart/routes.ts';
 import dictRoutes from './dict/routes.ts';
 import duplicateCheckRoutes from './duplicate-check/routes.ts';
+import fillRuleRoutes from './fill-rule/routes.ts';
 import logRoutes from './log/routes.ts';
+import messageRoutes from './message/routes.ts';
+import onlineRoutes from './online/routes.ts';
 import permissionRoutes from './permission/routes.ts';
+import positionRoutes from './position/routes.ts';
+import roleRoutes from './role/routes.ts';
+import tenantRoutes from './tenant/routes.ts';
+import userRoutes from './user/routes.ts';
+import websocketRoutes from './websocket/routes.ts';
 
 /** Every API module, registered under /jeecg-boot. */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   permissionRoutes,
   dictRoutes,
+  categoryRoutes,
+  checkRuleRoutes,
+  fillRuleRoutes,
   duplicateCheckRoutes,
   logRoutes,
+  commonRoutes,
+  dataLogRoutes,
+  websocketRoutes,
+  announcementRoutes,
+  messageRoutes,
+  roleRoutes,
+  userRoutes,
+  departRoutes,
+  positionRoutes,
+  tenantRoutes,
+  onlineRoutes,
+  addressBookRoutes,
 ];

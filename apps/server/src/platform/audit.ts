@@ -4,10 +4,13 @@ import { sysLog } from '../db/schema/index.ts';
 import { newId } from './ids.ts';
 
 /** Keys whose values never reach the log (passwords, tokens, codes). */
-const SECRET_KEY = /pass(word)?|pwd|token|secret|captcha|smscode|salt|code$/i;
+const SECRET_KEY =
+  /pass(word)?|pwd|token|secret|captcha|smscode|salt|code$|authorization|credential|apikey|privatekey/i;
 
 export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // too deep to inspect: drop it rather than log something unmasked
+  if (depth > 6) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {

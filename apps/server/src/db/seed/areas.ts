@@ -1,4 +1,6 @@
 import type { Db } from '../client.ts';
+import { seedDictArea } from './dict-area.ts';
+import { seedMessageArea } from './message-area.ts';
 
 /** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
 export interface AreaSeedContext {
@@ -13,4 +15,4 @@ export type AreaSeed = (ctx: AreaSeedContext) => Promise<void>;
  * Each area adds its seed function here, in its own file under db/seed/; all run inside the one seed transaction, after
  * users, roles, departments, dictionaries and menus exist.
  */
-export const AREA_SEEDS: AreaSeed[] = [];
+export const AREA_SEEDS: AreaSeed[] = [seedDictArea, seedMessageArea];

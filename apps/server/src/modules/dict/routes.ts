@@ -4,6 +4,7 @@ import { cachedAllDictItems, dictTextByKey, invalidateDictCache } from '../../pl
 import { bizError } from '../../platform/errors.ts';
 import { requireSign } from '../../platform/sign.ts';
 import { parse } from '../../platform/validation.ts';
+import { dictAdminRoutes } from './admin-routes.ts';
 import { LoadDictItemQuery, LoadDictQuery, LoadTreeDataQuery } from './schema.ts';
 import { getDictItems, loadDict, loadDictItem, loadDictOrderByValue, loadTreeData } from './service.ts';
 
@@ -14,6 +15,7 @@ import { getDictItems, loadDict, loadDictItem, loadDictOrderByValue, loadTreeDat
  * Success answers set only success+result (code 0), like JeecgBoot's controller; queryAllDictItems uses Result.ok (200).
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
+  await dictAdminRoutes(app);
   const signed = { config: { access: 'authenticated' as const }, preHandler: requireSign(app) };
   const user = (req: FastifyRequest) => req.auth!.user;
   const dictCodeOf = (req: FastifyRequest) => (req.params as { dictCode?: string }).dictCode ?? '';

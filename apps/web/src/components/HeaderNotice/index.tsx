@@ -30,9 +30,15 @@ export function noticeSocketUrl(userId: string, loc: Pick<Location, 'protocol' |
   return `${scheme}//${loc.host}${API_BASE}/websocket/${encodeURIComponent(userId)}`;
 }
 
+/** Heartbeat of the notification socket (spec 01 §4: every 20 s); the server answers `{"cmd":"heartcheck"}`. */
+export const NOTICE_HEARTBEAT_MS = 20_000;
+/** The server closes a socket whose session has ended with this code: no reconnect then. */
+export const SESSION_ENDED_CLOSE = 4001;
+
 /**
  * Live channel (spec §4): frames with cmd topic/user trigger a reload; reconnects 5 s after an error or close.
- * The token travels as the WebSocket sub-protocol, as the JeecgBoot 3.2 client does.
+ * The token travels as the WebSocket sub-protocol, as the JeecgBoot 3.2 client does; the text `HeartBeat` is sent
+ * every 20 s so the server re-checks the session (it closes with 4001 when the session has ended).
  */
 function useNoticeSocket(
   userId: string | undefined,
@@ -46,6 +52,7 @@ function useNoticeSocket(
     if (!on || !userId || !token || typeof WebSocket === 'undefined') return;
     let ws: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
     const connect = () => {
       if (stopped) return;
@@ -55,23 +62,31 @@ function useNoticeSocket(
         timer = setTimeout(connect, WS_RECONNECT_MS);
         return;
       }
+      ws.onopen = () => {
+        clearInterval(heartbeat);
+        heartbeat = setInterval(() => {
+          if (ws?.readyState === WebSocket.OPEN) ws.send('HeartBeat');
+        }, NOTICE_HEARTBEAT_MS);
+      };
       ws.onmessage = (ev) => {
         try {
           const data = JSON.parse(String(ev.data)) as { cmd?: string };
           if (data.cmd === 'topic' || data.cmd === 'user') handler.current();
         } catch {
-          // not JSON (e.g. an echo of a heartbeat): nothing to do
+          // not JSON: nothing to do (heartbeat answers are JSON with cmd heartcheck)
         }
       };
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         ws = null;
-        if (!stopped) timer = setTimeout(connect, WS_RECONNECT_MS);
+        clearInterval(heartbeat);
+        if (!stopped && ev.code !== SESSION_ENDED_CLOSE) timer = setTimeout(connect, WS_RECONNECT_MS);
       };
     };
     connect();
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       if (ws) {
         ws.onclose = null;
         ws.close();

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { sysDepart } from '../../db/schema/index.ts';
+import { rowJson } from '../../platform/serialize.ts';
+
+/**
+ * Node-local cache of the department tree (contract §4.4 "cached"): one query loads every non-deleted department,
+ * the tree is built in memory and the answers of queryTreeList / queryIdTree are kept pre-serialized.
+ *
+ * Cross-node correctness as in platform/dict-cache.ts: a generation token in `ctx.kv` (Redis in a cluster) is read on
+ * every lookup and a local copy is used only when it was loaded under that token; `invalidateDepartCache()` writes a
+ * new token after the change is committed and publishes on 'depart-tree' so other nodes free their copy early.
+ */
+
+export const DEPART_CACHE_CHANNEL = 'depart-tree';
+const GEN_KEY = 'depart-tree:gen';
+const GEN_TTL_MS = 365 * 86_400_000;
+const LOCAL_TTL_MS = 10 * 60_000;
+
+export type DepartRow = typeof sysDepart.$inferSelect;
+/** SysDepart as JSON (dates as yyyy-MM-dd HH:mm:ss) */
+export type DepartJson = Record<string, unknown> & {
+  id: string;
+  parentId: string;
+  departName: string;
+  orgCode: string;
+  orgType: string | null;
+  orgCategory: string;
+};
+
+/** SysDepartTreeModel: key = value = id, title = departName, isLeaf, every SysDepart field, children (null on leaves). */
+export type DepartTreeNode = DepartJson & {
+  key: string;
+  value: string;
+  title: string;
+  isLeaf: boolean;
+  children: DepartTreeNode[] | null;
+};
+
+/** DepartIdModel */
+export interface DepartIdNode {
+  key: string;
+  value: string;
+  title: string;
+  children: DepartIdNode[];
+}
+
+export interface DepartSnapshot {
+  /** every non-deleted department, ordered by depart_order, org_code */
+  rows: readonly DepartJson[];
+  byId: ReadonlyMap<string, DepartJson>;
+  /** parent id ('' for roots) → children in order */
+  childrenOf: ReadonlyMap<string, readonly DepartJson[]>;
+  /** the full tree, built once (do not mutate) */
+  tree: readonly DepartTreeNode[];
+  /** JSON text of `tree` and of the DepartIdModel tree */
+  treeText: string;
+  idTreeText: string;
+}
+
+interface State {
+  gen?: string;
+  at: number;
+  snapshot?: Promise<DepartSnapshot>;
+}
+
+const states = new WeakMap<AppContext, State>();
+
+function stateOf(ctx: AppContext): State {
+  let s = states.get(ctx);
+  if (!s) {
+    const fresh: State = { at: 0 };
+    s = fresh;
+    states.set(ctx, s);
+    ctx.pubsub
+      .subscribe(DEPART_CACHE_CHANNEL, () => {
+        fresh.snapshot = undefined;
+        fresh.gen = undefined;
+      })
+      .catch((err) => ctx.log.warn({ err }, 'depart cache: subscribe failed'));
+  }
+  return s;
+}
+
+async function generation(ctx: AppContext): Promise<string> {
+  const g = await ctx.kv.get(GEN_KEY);
+  if (g) return g;
+  await ctx.kv.setNX(GEN_KEY, randomUUID(), GEN_TTL_MS);
+  return (await ctx.kv.get(GEN_KEY)) ?? 'none';
+}
+
+export const parentKey = (parentId: string | null | undefined) => (parentId ?? '').trim();
+
+export function departJson(row: DepartRow): DepartJson {
+  const j = rowJson(row as unknown as Record<string, unknown>) as DepartJson;
+  j.parentId = parentKey(row.parentId);
+  return j;
+}
+
+/** One department as a tree node; `children` undefined → computed leaf flag only (no children attached). */
+export function treeNode(d: DepartJson, children: DepartTreeNode[] | null, isLeaf: boolean): DepartTreeNode {
+  return { key: d.id, value: d.id, title: d.departName, isLeaf, ...d, children };
+}
+
+/** Builds the snapshot from department rows (already ordered). Orphans (missing parent) are not shown, like JeecgBoot. */
+export function buildSnapshot(rowsIn: readonly DepartRow[]): DepartSnapshot {
+  const rows = rowsIn.map(departJson);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const childrenOf = new Map<string, DepartJson[]>();
+  for (const r of rows) {
+    const p = byId.has(r.parentId) ? r.parentId : r.parentId === '' ? '' : null;
+    if (p === null) continue;
+    const list = childrenOf.get(p);
+    if (list) list.push(r);
+    else childrenOf.set(p, [r]);
+  }
+  // a cycle in bad data is cut by `seen`
+  const seen = new Set<string>();
+  const build = (d: DepartJson): DepartTreeNode => {
+    seen.add(d.id);
+    const kids = (childrenOf.get(d.id) ?? []).filter((c) => !seen.has(c.id));
+    return treeNode(d, kids.length ? kids.map(build) : null, kids.length === 0);
+  };
+  const tree = (childrenOf.get('') ?? []).map(build);
+  const idTree = (nodes: readonly DepartTreeNode[]): DepartIdNode[] =>
+    nodes.map((n) => ({ key: n.id, value: n.id, title: n.departName, children: idTree(n.children ?? []) }));
+  return {
+    rows,
+    byId,
+    childrenOf,
+    tree,
+    treeText: JSON.stringify(tree),
+    idTreeText: JSON.stringify(idTree(tree)),
+  };
+}
+
+/** Every non-deleted department in tree order: one query. */
+export async function loadDepartRows(db: Db): Promise<DepartRow[]> {
+  return db
+    .select()
+    .from(sysDepart)
+    .where(eq(sysDepart.delFlag, '0'))
+    .orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode));
+}
+
+export async function departSnapshot(ctx: AppContext): Promise<DepartSnapshot> {
+  const s = stateOf(ctx);
+  const gen = await generation(ctx);
+  if (!s.snapshot || s.gen !== gen || Date.now() - s.at > LOCAL_TTL_MS) {
+    const p = loadDepartRows(ctx.db).then(buildSnapshot);
+    s.snapshot = p;
+    s.gen = gen;
+    s.at = Date.now();
+    p.catch(() => {
+      if (s.snapshot === p) s.snapshot = undefined;
+    });
+  }
+  return s.snapshot;
+}
+
+/** Call after any committed change to sys_depart: every node reloads on its next lookup. */
+export async function invalidateDepartCache(app: { ctx: AppContext } | AppContext): Promise<void> {
+  const ctx = 'ctx' in app ? app.ctx : app;
+  const s = stateOf(ctx);
+  await ctx.kv.set(GEN_KEY, randomUUID(), GEN_TTL_MS);
+  s.snapshot = undefined;
+  s.gen = undefined;
+  await ctx.pubsub.publish(DEPART_CACHE_CHANNEL, { at: Date.now() });
+}
+
+/** Ids of `rootIds` and all their descendants (from the snapshot). */
+export function subtreeIds(snap: DepartSnapshot, rootIds: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const stack = rootIds.filter((id) => snap.byId.has(id));
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+    for (const c of snap.childrenOf.get(id) ?? []) stack.push(c.id);
+  }
+  return out;
+}
+
+/** Subtrees rooted at `rootIds` (a root already inside another chosen subtree is not repeated). */
+export function subtrees(snap: DepartSnapshot, rootIds: readonly string[]): DepartTreeNode[] {
+  const wanted = new Set(rootIds);
+  const out: DepartTreeNode[] = [];
+  const walk = (nodes: readonly DepartTreeNode[]) => {
+    for (const n of nodes) {
+      if (wanted.has(n.id)) out.push(n);
+      else if (n.children) walk(n.children);
+    }
+  };
+  walk(snap.tree);
+  return out;
+}

@@ -1,0 +1,189 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { sendError } from '../../platform/http-hooks.ts';
+import { hashToken } from '../../platform/sessions.ts';
+import { CLOSE, type Conn, LIMITS, SocketHub, WS_TOKEN } from './hub.ts';
+import { SOCKET_CHANNEL } from './push.ts';
+
+/** The session store announces ended sessions here (platform/sessions.ts, CachedSessionStore). */
+const SESSION_REVOKED_CHANNEL = 'session-revoked';
+/** how often open sockets are swept: protocol pings, and a session re-check for clients that send no heartbeat */
+const SWEEP_MS = 30_000;
+const RECHECK_MS = 60_000;
+
+/**
+ * Notification channel `/jeecg-boot/websocket/{userId}` (contract §6.1, security rule 10).
+ *
+ * - Authenticated at the upgrade, before any 101: the client sends its access token as the only
+ *   `Sec-WebSocket-Protocol` value (`new WebSocket(url, [token])`). No/unknown/expired token → 401, a path id that is not
+ *   the session's user → 403; the 101 then selects that protocol (`selectTokenProtocol`, ws `handleProtocols`).
+ * - Push only: frames `{cmd:"topic"|"user", msgId, msgTxt}` come from the pub/sub channel `socketHandler`
+ *   (modules/websocket/push.ts), so a release on one node reaches sockets on every node. Client frames are never relayed.
+ * - Heartbeat: the text `HeartBeat` (JeecgBoot's client) is answered `{"cmd":"heartcheck","msgTxt":"HeartBeat"}`; the JSON
+ *   `{"type":"heart_beat"}` (vxeSocket style) is answered `{"type":"heart_beat","data":true}`. Answers are JSON because old
+ *   clients eval() every frame. Each heartbeat re-checks the session first.
+ * - Frames over 1 KiB close the socket (1009); more than 30 frames a minute close it (1008); other frames are ignored.
+ * - A session that ends (logout, force-logout, password change, freeze) closes its sockets at once (4001) through the
+ *   session store's revocation channel; idle/absolute expiry and frozen users are found at the next heartbeat or within
+ *   a minute by the sweep. Several tabs of one user keep one socket each (up to 16 per node; the oldest is closed).
+ * - Graceful shutdown: app.ts closes every socket with 1001 in preClose (the drain waits for no socket).
+ *
+ * The route declares `access: 'public'` only because the guard reads the token from X-Access-Token, which browsers
+ * cannot set on a WebSocket; the route's own onRequest hook below is the authentication.
+ */
+export default async function routes(app: FastifyInstance): Promise<void> {
+  const hub = new SocketHub(app.log);
+  const unsubscribe = [
+    await app.ctx.pubsub.subscribe(SOCKET_CHANNEL, (m) => hub.deliver(m)),
+    await app.ctx.pubsub.subscribe(SESSION_REVOKED_CHANNEL, (m) => hub.closeRevoked(m)),
+  ];
+
+  /** the session behind a token is live and its user may still sign in */
+  const sessionOf = async (token: string) => {
+    const session = await app.ctx.sessions.resolve(token);
+    if (!session) return null;
+    const user = await app.ctx.userById(session.userId);
+    if (!user || user.delFlag !== 0 || user.status !== 1) {
+      await app.ctx.sessions.revokeHash(session.tokenHash);
+      return null;
+    }
+    return session;
+  };
+
+  const authenticateUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
+    const raw = req.headers['sec-websocket-protocol'];
+    const offered = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // exactly one sub-protocol: the token (the 3.x client sends [token])
+    const token = offered.length === 1 && offered[0].length <= 512 ? offered[0] : undefined;
+    if (!token) return sendError(reply, 'TOKEN_INVALID');
+    let session: Awaited<ReturnType<typeof sessionOf>>;
+    try {
+      session = await sessionOf(token);
+    } catch (err) {
+      req.log.error({ err }, 'websocket session check failed');
+      return sendError(reply, 'DB_UNAVAILABLE');
+    }
+    if (!session) return sendError(reply, 'TOKEN_INVALID');
+    const { userId } = req.params as { userId: string };
+    if (userId !== session.userId) return sendError(reply, 'FORBIDDEN');
+    (req.raw as IncomingMessage & { [WS_TOKEN]?: string })[WS_TOKEN] = token;
+  };
+
+  const verify = async (c: Conn): Promise<boolean> => {
+    let live = false;
+    try {
+      live = !!(await sessionOf(c.token));
+    } catch {
+      // the store is unreachable: keep the socket, check again later
+      return true;
+    }
+    c.checkedAt = Date.now();
+    if (!live) {
+      hub.remove(c);
+      c.ws.close(CLOSE.sessionEnded, 'session ended');
+    }
+    return live;
+  };
+
+  const onFrame = async (c: Conn, data: RawData, isBinary: boolean) => {
+    const now = Date.now();
+    if (now - c.windowStart >= LIMITS.windowMs) {
+      c.windowStart = now;
+      c.frames = 0;
+    }
+    c.frames += 1;
+    if (c.frames > LIMITS.maxFramesPerWindow) {
+      hub.remove(c);
+      c.ws.close(CLOSE.policy, 'too many frames');
+      return;
+    }
+    const size = Array.isArray(data)
+      ? data.reduce((n, b) => n + b.length, 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : data.length;
+    if (size > LIMITS.maxFrameBytes) {
+      hub.remove(c);
+      c.ws.close(CLOSE.tooBig, 'frame too large');
+      return;
+    }
+    if (isBinary) return;
+    const text = data.toString().trim();
+    let reply: string | undefined;
+    if (text === 'HeartBeat' || text === 'heartbeat' || text === 'ping') {
+      reply = JSON.stringify({ cmd: 'heartcheck', msgTxt: 'HeartBeat' });
+    } else if (text.startsWith('{')) {
+      try {
+        const msg = JSON.parse(text) as { type?: unknown; cmd?: unknown };
+        if (msg.type === 'heart_beat') reply = JSON.stringify({ type: 'heart_beat', data: true });
+        else if (msg.cmd === 'heartcheck') reply = JSON.stringify({ cmd: 'heartcheck', msgTxt: 'HeartBeat' });
+      } catch {
+        // not JSON: ignored like any other client frame
+      }
+    }
+    if (!reply) return; // never relayed, never answered
+    if (!(await verify(c))) return;
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(reply);
+  };
+
+  app.get(
+    '/websocket/:userId',
+    {
+      websocket: true,
+      config: { access: 'public', audit: false },
+      onRequest: authenticateUpgrade,
+    },
+    (socket: WebSocket, req: FastifyRequest) => {
+      const token = (req.raw as IncomingMessage & { [WS_TOKEN]?: string })[WS_TOKEN];
+      const { userId } = req.params as { userId: string };
+      if (!token) {
+        socket.close(CLOSE.policy, 'unauthenticated');
+        return;
+      }
+      const now = Date.now();
+      const conn: Conn = {
+        ws: socket,
+        userId,
+        token,
+        tokenHash: hashToken(token),
+        openedAt: now,
+        checkedAt: now,
+        windowStart: now,
+        frames: 0,
+        alive: true,
+      };
+      hub.add(conn);
+      socket.on('message', (data, isBinary) => {
+        onFrame(conn, data, isBinary).catch((err) => req.log.warn({ err: (err as Error).message }, 'websocket frame'));
+      });
+      socket.on('pong', () => {
+        conn.alive = true;
+      });
+      socket.on('close', () => hub.remove(conn));
+    },
+  );
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const c of hub.all()) {
+      if (!c.alive) {
+        hub.remove(c);
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+      if (now - c.checkedAt >= RECHECK_MS) void verify(c);
+    }
+  }, SWEEP_MS);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    for (const off of unsubscribe) off();
+  });
+}

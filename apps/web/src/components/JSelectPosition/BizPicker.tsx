@@ -1,0 +1,343 @@
+import { Button, Card, Col, Input, Modal, Row, Select, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { http } from '../../api/http';
+import { useFeedback } from '../../utils/feedback';
+import { joinValue, splitValue } from '../JSelectDepart/logic';
+import {
+  type BizRow,
+  clampPage,
+  confirmError,
+  ellipsis,
+  keyOf,
+  listParams,
+  POPUP_MODAL_WIDTH,
+  POPUP_PAGE_SIZE,
+  POPUP_PAGE_SIZES,
+  POPUP_SCROLL_Y,
+  pickedValue,
+  toggleRow,
+} from './biz-logic';
+
+export interface BizColumn {
+  title: string;
+  dataIndex: string;
+  width?: number;
+}
+
+export interface BizPickerConfig {
+  /** modal title, e.g. 选择职务 */
+  title: string;
+  listUrl: string;
+  columns: BizColumn[];
+  /** list filter of the search box (e.g. name) */
+  searchField: string;
+  searchLabel: string;
+  /** stored field of a row (e.g. code) */
+  valueKey: string;
+  /** shown field of a row (e.g. name) */
+  displayKey: string;
+  /** rows of a stored value (initial text) */
+  resolve: (value: string) => Promise<BizRow[]>;
+}
+
+interface ModalProps {
+  open: boolean;
+  config: BizPickerConfig;
+  multiple: boolean;
+  initialRows: BizRow[];
+  onOk: (rows: BizRow[]) => void;
+  onCancel: () => void;
+}
+
+interface PageAnswer {
+  records?: BizRow[];
+  total?: number;
+}
+
+function cell(v: unknown) {
+  const full = v === undefined || v === null ? '' : String(v);
+  const cut = ellipsis(full);
+  return cut === full ? full : <Tooltip title={full}>{cut}</Tooltip>;
+}
+
+/** The popup record picker (spec 02 §4, §9): search + paged list on the left, the chosen rows on the right. */
+export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCancel }: ModalProps) {
+  const { message } = useFeedback();
+  const [keyword, setKeyword] = useState('');
+  const [applied, setApplied] = useState('');
+  const [page, setPage] = useState({ pageNo: 1, pageSize: POPUP_PAGE_SIZE });
+  const [rows, setRows] = useState<BizRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<BizRow[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setSelected(initialRows);
+    setKeyword('');
+    setApplied('');
+    setPage((p) => ({ ...p, pageNo: 1 }));
+  }, [open, initialRows]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const res = await http.get<PageAnswer | BizRow[]>(
+        config.listUrl,
+        listParams({ ...page, searchField: config.searchField, keyword: applied }),
+      );
+      if (!res.success) {
+        message.warning(res.message || '数据加载失败');
+        return;
+      }
+      const r = res.result;
+      const list = Array.isArray(r) ? r : (r?.records ?? []);
+      const count = Array.isArray(r) ? r.length : Number(r?.total ?? list.length);
+      const clamped = clampPage(page.pageNo, page.pageSize, count);
+      if (clamped !== page.pageNo) {
+        setPage((p) => ({ ...p, pageNo: clamped }));
+        return;
+      }
+      setRows(list);
+      setTotal(count);
+    } catch {
+      // shown by the http client
+    } finally {
+      setLoading(false);
+    }
+  }, [config.listUrl, config.searchField, page, applied, message]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+
+  const columns: TableColumnsType<BizRow> = useMemo(
+    () => config.columns.map((c) => ({ title: c.title, dataIndex: c.dataIndex, width: c.width, render: cell })),
+    [config.columns],
+  );
+
+  const submit = () => {
+    const err = confirmError(selected, multiple);
+    if (err) {
+      message.warning(err);
+      return;
+    }
+    onOk(selected);
+  };
+
+  const search = () => {
+    setApplied(keyword);
+    setPage((p) => ({ ...p, pageNo: 1 }));
+  };
+
+  return (
+    <Modal
+      title={config.title}
+      open={open}
+      width={POPUP_MODAL_WIDTH}
+      onOk={submit}
+      onCancel={onCancel}
+      okText="确定"
+      cancelText="关闭"
+      destroyOnHidden
+    >
+      <Row gutter={12}>
+        <Col xs={24} md={16}>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <span>{config.searchLabel}：</span>
+            <Input
+              allowClear
+              placeholder={`请输入${config.searchLabel}`}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onPressEnter={search}
+              style={{ width: 180 }}
+              aria-label={config.searchLabel}
+            />
+            <Button type="primary" onClick={search}>
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                setKeyword('');
+                setApplied('');
+                setPage((p) => ({ ...p, pageNo: 1 }));
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+          <Table<BizRow>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            loading={loading}
+            scroll={{ y: POPUP_SCROLL_Y }}
+            rowSelection={{
+              type: multiple ? 'checkbox' : 'radio',
+              selectedRowKeys: selected.map((r) => r.id),
+              onSelect: (record) => setSelected((prev) => toggleRow(prev, record, multiple)),
+              onSelectAll: (checked, _all, changed) =>
+                setSelected((prev) => {
+                  const ids = new Set(changed.map((r) => r.id));
+                  const rest = prev.filter((r) => !ids.has(r.id));
+                  return checked ? [...rest, ...changed] : rest;
+                }),
+            }}
+            onRow={(record) => ({
+              onClick: () => setSelected((prev) => toggleRow(prev, record, multiple)),
+              style: { cursor: 'pointer' },
+            })}
+            pagination={{
+              current: page.pageNo,
+              pageSize: page.pageSize,
+              total,
+              size: 'small',
+              showSizeChanger: true,
+              showQuickJumper: true,
+              pageSizeOptions: POPUP_PAGE_SIZES,
+              showTotal: (t, range) => `${range[0]}-${range[1]} 共 ${t} 条`,
+              onChange: (pageNo, pageSize) => setPage({ pageNo: pageSize !== page.pageSize ? 1 : pageNo, pageSize }),
+            }}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" title="已选择" styles={{ body: { padding: 0 } }}>
+            <Table<BizRow>
+              rowKey="id"
+              size="small"
+              pagination={false}
+              scroll={{ y: POPUP_SCROLL_Y + 40 }}
+              dataSource={selected}
+              locale={{ emptyText: '未选择' }}
+              columns={[
+                { title: config.columns[0]?.title, dataIndex: config.displayKey, render: cell },
+                {
+                  title: '操作',
+                  width: 60,
+                  render: (_, r) => (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setSelected((prev) => prev.filter((x) => x.id !== r.id))}
+                    >
+                      删除
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </Modal>
+  );
+}
+
+export interface BizPickerProps {
+  value?: string | null;
+  onChange?: (value: string) => void;
+  /** the chosen rows */
+  onBack?: (rows: BizRow[]) => void;
+  multiple?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  status?: 'error' | 'warning';
+  style?: React.CSSProperties;
+  id?: string;
+}
+
+/** Input of a popup picker: the chosen rows as tags (removable) and a 选择 button. */
+export function BizPicker({
+  config,
+  value,
+  onChange,
+  onBack,
+  multiple = false,
+  disabled,
+  placeholder,
+  status,
+  style,
+  id,
+}: BizPickerProps & { config: BizPickerConfig }) {
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<BizRow[]>([]);
+  const current = joinValue(splitValue(value));
+  const { valueKey, displayKey, resolve } = config;
+  /** the value whose texts `rows` hold (a lookup is skipped for a value this picker emitted itself) */
+  const shownFor = useRef('');
+
+  useEffect(() => {
+    if (!current) {
+      shownFor.current = '';
+      setRows([]);
+      return;
+    }
+    if (shownFor.current === `${valueKey}:${current}`) return;
+    let alive = true;
+    const fallback = () =>
+      splitValue(current).map((v) => ({ id: `unknown:${v}`, [valueKey]: v, [displayKey]: v }) as BizRow);
+    resolve(current)
+      .then((found) => {
+        if (!alive) return;
+        shownFor.current = `${valueKey}:${current}`;
+        const known = new Set(found.map((r) => keyOf(r, valueKey)));
+        setRows([...found, ...fallback().filter((r) => !known.has(keyOf(r, valueKey)))]);
+      })
+      .catch(() => alive && setRows(fallback()));
+    return () => {
+      alive = false;
+    };
+  }, [current, valueKey, displayKey, resolve]);
+
+  const emit = (next: BizRow[]) => {
+    shownFor.current = `${valueKey}:${pickedValue(next, valueKey, displayKey).value}`;
+    setRows(next);
+    onChange?.(pickedValue(next, valueKey, displayKey).value);
+    onBack?.(next);
+  };
+
+  const initialRows = useMemo(() => rows.filter((r) => !r.id.startsWith('unknown:')), [rows]);
+  const keys = rows.map((r) => keyOf(r, valueKey));
+  const options = rows.map((r) => ({ value: keyOf(r, valueKey), label: keyOf(r, displayKey) || keyOf(r, valueKey) }));
+
+  return (
+    <>
+      <Space.Compact style={{ width: '100%', ...style }}>
+        <Select
+          id={id}
+          mode={multiple ? 'multiple' : undefined}
+          open={false}
+          allowClear
+          disabled={disabled}
+          status={status}
+          placeholder={placeholder ?? `请选择${config.title.replace(/^选择/, '')}`}
+          value={multiple ? keys : (keys[0] ?? undefined)}
+          options={options}
+          onClick={() => !disabled && setOpen(true)}
+          onChange={(next: string | string[] | undefined) => {
+            const list = Array.isArray(next) ? next : next ? [next] : [];
+            emit(rows.filter((r) => list.includes(keyOf(r, valueKey))));
+          }}
+          style={{ width: '100%' }}
+          suffixIcon={null}
+        />
+        <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>
+          选择
+        </Button>
+      </Space.Compact>
+      <BizPickerModal
+        open={open}
+        config={config}
+        multiple={multiple}
+        initialRows={initialRows}
+        onCancel={() => setOpen(false)}
+        onOk={(picked) => {
+          setOpen(false);
+          emit(picked);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { ImportOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps, Modal, Progress, Spin, Upload, type UploadFile } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
+import { HttpError, http } from '../../api/http';
+import { feedback } from '../../utils/feedback';
+import { IMPORT_MODAL_WIDTH, LIST_MESSAGES } from './constants';
+import { type ImportOutcome, importOutcome, isExcelFile } from './import-core';
+
+export interface ImportExcelButtonProps {
+  /** the importExcel url of the list (`useListPage().importUrl`) */
+  url: string;
+  /** after an import that stored rows (all or some): reload the list */
+  onDone?: () => void;
+  text?: ReactNode;
+  buttonProps?: ButtonProps;
+  /** extra multipart fields */
+  extraFields?: Record<string, string>;
+}
+
+type Phase = 'idle' | 'uploading' | 'processing';
+
+function show(outcome: ImportOutcome) {
+  if (outcome.kind === 'ok') feedback.message.success(outcome.message);
+  else if (outcome.kind === 'fail') feedback.message.warning(outcome.message);
+  else
+    feedback.modal.warning({
+      title: outcome.title,
+      width: 480,
+      content: (
+        <div data-testid="import-partial">
+          <div>{outcome.detail}</div>
+          {outcome.href && (
+            <div>
+              具体详情请{' '}
+              <a href={outcome.href} target="_blank" rel="noreferrer" download={outcome.fileName || true}>
+                点击下载
+              </a>
+            </div>
+          )}
+        </div>
+      ),
+    });
+}
+
+/**
+ * 导入 with its dialog (width 600): one .xls/.xlsx file, 开始上传 disabled until a file is chosen, upload progress
+ * then 文件处理中; the dialog may be closed meanwhile (the result still shows and the list reloads).
+ */
+export function ImportExcelButton({ url, onDone, text = '导入', buttonProps, extraFields }: ImportExcelButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<UploadFile | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [percent, setPercent] = useState(0);
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+
+  const start = async () => {
+    const raw = file?.originFileObj as File | undefined;
+    if (!raw) return;
+    if (!url) {
+      feedback.message.error(LIST_MESSAGES.noImportUrl);
+      return;
+    }
+    const fd = new FormData();
+    fd.append('file', raw, raw.name);
+    for (const [k, v] of Object.entries(extraFields ?? {})) fd.append(k, v);
+    setPhase('uploading');
+    setPercent(0);
+    try {
+      const res = await http.upload<unknown>(url, fd, {
+        onUploadProgress: (p) => {
+          setPercent(p);
+          if (p >= 100) setPhase('processing');
+        },
+      });
+      const outcome = importOutcome(res, raw.name);
+      show(outcome);
+      if (outcome.kind !== 'fail') {
+        setFile(null);
+        setOpen(false);
+        onDoneRef.current?.();
+      }
+    } catch (err) {
+      if (!(err instanceof HttpError)) feedback.message.warning('文件上传失败');
+    } finally {
+      setPhase('idle');
+      setPercent(0);
+    }
+  };
+
+  const busy = phase !== 'idle';
+  return (
+    <>
+      <Button icon={<ImportOutlined />} loading={busy} {...buttonProps} onClick={() => setOpen(true)}>
+        {text}
+      </Button>
+      <Modal
+        title="导入EXCEL"
+        open={open}
+        width={IMPORT_MODAL_WIDTH}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden={false}
+        footer={[
+          <Button key="close" onClick={() => setOpen(false)}>
+            关闭
+          </Button>,
+          <Button key="start" type="primary" disabled={!file} loading={busy} onClick={() => void start()}>
+            {busy ? '上传中' : '开始上传'}
+          </Button>,
+        ]}
+      >
+        <Upload
+          accept=".xls,.xlsx"
+          maxCount={1}
+          fileList={file ? [file] : []}
+          disabled={busy}
+          beforeUpload={(f) => {
+            if (!isExcelFile(f.name)) {
+              feedback.message.warning(LIST_MESSAGES.importOnlyExcel);
+              return Upload.LIST_IGNORE;
+            }
+            setFile({ uid: f.uid, name: f.name, size: f.size, type: f.type, originFileObj: f, status: 'done' });
+            return false;
+          }}
+          onRemove={() => {
+            setFile(null);
+            return true;
+          }}
+        >
+          <Button icon={<UploadOutlined />} disabled={busy}>
+            选择导入文件
+          </Button>
+        </Upload>
+        {phase === 'uploading' && <Progress percent={percent} size="small" style={{ marginTop: 12 }} />}
+        {phase === 'processing' && (
+          <div style={{ marginTop: 12 }}>
+            <Spin size="small" /> <span style={{ marginLeft: 8 }}>{LIST_MESSAGES.importProcessing}</span>
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export default ImportExcelButton;

@@ -1,0 +1,16 @@
+export { type ActionItem, ActionLinks, type ActionLinksProps } from './ActionLinks';
+export * from './constants';
+export { ImportExcelButton, type ImportExcelButtonProps } from './ImportExcelButton';
+export { errorFileHref, type ImportOutcome, importOutcome, isExcelFile } from './import-core';
+export { ListCard, type ListCardProps } from './ListCard';
+export * from './list-core';
+export { QueryForm, type QueryFormProps } from './QueryForm';
+export { SelectionAlert, type SelectionAlertProps } from './SelectionAlert';
+export {
+  exportName,
+  type ListPageTableProps,
+  type ListUrls,
+  type UseListPageOptions,
+  type UseListPageResult,
+  useListPage,
+} from './useListPage';

@@ -1,0 +1,11 @@
+/** test data must be a flat JSON object (the server fills `${name}` placeholders by plain substitution) */
+export function jsonObjectError(text: string | undefined | null): string | null {
+  if (!text?.trim()) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return '请输入 JSON 对象，例如 {"name":"张三"}';
+    return null;
+  } catch {
+    return '请输入 JSON 对象，例如 {"name":"张三"}';
+  }
+}

@@ -1,0 +1,465 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Dropdown,
+  Empty,
+  Form,
+  Input,
+  Row,
+  Space,
+  Spin,
+  Tabs,
+  Tree,
+  type TreeDataNode,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  DEPART_URLS,
+  type DepartForm,
+  type DepartNode,
+  deleteDeparts,
+  departPermissionIds,
+  departTree,
+  editDepart,
+  fullPermissionTree,
+  type PermissionNode,
+  saveDepartPermission,
+  searchDeparts,
+} from '../../api/depart';
+import { useCan } from '../../permission/useCan';
+import { useFeedback } from '../../utils/feedback';
+import { DataRuleDrawer, type DataRuleTarget } from './depart/DataRuleDrawer';
+import { DepartModal } from './depart/DepartModal';
+import { DEPART_NAME_RULES, DepartDetailFields, departBody, OrgCategoryField } from './depart/depart-form';
+import { PermissionTree } from './depart/PermissionTree';
+
+function flatten(nodes: DepartNode[], into = new Map<string, DepartNode>()) {
+  for (const n of nodes) {
+    into.set(n.id, n);
+    if (n.children) flatten(n.children, into);
+  }
+  return into;
+}
+
+/** 基本信息: the selected department's own fields; parent and code are read-only (departments are not moved). */
+function DepartInfoForm({
+  depart,
+  parentName,
+  canEdit,
+  onSaved,
+}: {
+  depart: DepartNode;
+  parentName: string;
+  canEdit: boolean;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<DepartForm>();
+  const { message } = useFeedback();
+  const [saving, setSaving] = useState(false);
+  const fill = useCallback(() => {
+    form.resetFields();
+    form.setFieldsValue({
+      departName: depart.departName,
+      orgCategory: depart.orgCategory,
+      departOrder: depart.departOrder ?? 0,
+      mobile: depart.mobile ?? '',
+      fax: depart.fax ?? '',
+      address: depart.address ?? '',
+      memo: depart.memo ?? '',
+    });
+  }, [depart, form]);
+  useEffect(fill, [fill]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const res = await editDepart({ ...departBody(v), id: depart.id });
+      if (res.success) {
+        message.success(res.message);
+        onSaved();
+      } else message.warning(res.message);
+    } catch {
+      // shown by the http client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      labelCol={{ span: 5 }}
+      wrapperCol={{ span: 17 }}
+      disabled={!canEdit}
+      data-testid="depart-info-form"
+    >
+      <Form.Item label="机构名称" name="departName" rules={DEPART_NAME_RULES}>
+        <Input placeholder="请输入机构/部门名称" maxLength={100} />
+      </Form.Item>
+      <Form.Item label="上级部门">
+        <Input value={parentName || '无'} disabled />
+      </Form.Item>
+      <Form.Item label="机构编码">
+        <Input value={depart.orgCode} disabled data-testid="depart-org-code" />
+      </Form.Item>
+      <OrgCategoryField topLevel={!depart.parentId} />
+      <DepartDetailFields />
+      {canEdit && (
+        <Form.Item wrapperCol={{ offset: 5, span: 17 }}>
+          <Space>
+            <Button type="primary" loading={saving} onClick={() => void submit()}>
+              保存
+            </Button>
+            <Button onClick={fill}>重置</Button>
+          </Space>
+        </Form.Item>
+      )}
+    </Form>
+  );
+}
+
+/** 部门权限: which permissions the department may hand out to its department roles. */
+function DepartPermissionPane({ depart, canSave }: { depart: DepartNode; canSave: boolean }) {
+  const { message } = useFeedback();
+  const [tree, setTree] = useState<PermissionNode[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [last, setLast] = useState<string[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [rule, setRule] = useState<DataRuleTarget | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    Promise.all([fullPermissionTree(), departPermissionIds(depart.id)])
+      .then(([t, ids]) => {
+        if (!live) return;
+        setTree(t.treeList);
+        setChecked(ids);
+        setLast(ids);
+      })
+      .catch(() => {})
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [depart.id]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const res = await saveDepartPermission(depart.id, checked, last);
+      if (res.success) {
+        message.success(res.message);
+        setLast(checked);
+      } else message.warning(res.message);
+    } catch {
+      // shown by the http client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const openRule = useCallback(
+    (n: PermissionNode) =>
+      setRule({
+        title: String(n.slotTitle ?? n.title ?? ''),
+        loadUrl: `${DEPART_URLS.departDataRule}/${n.key}/${depart.id}`,
+        saveUrl: DEPART_URLS.departDataRule,
+        saveBody: { permissionId: String(n.key), departId: depart.id },
+      }),
+    [depart.id],
+  );
+
+  return (
+    <div data-testid="depart-permission-pane">
+      <PermissionTree
+        treeList={tree}
+        checkedKeys={checked}
+        onChange={setChecked}
+        loading={loading}
+        disabled={!canSave}
+        onDataRule={canSave ? openRule : undefined}
+        height={380}
+      />
+      {canSave && (
+        <div style={{ marginTop: 12, textAlign: 'right' }}>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            保存
+          </Button>
+        </div>
+      )}
+      <DataRuleDrawer target={rule} onClose={() => setRule(null)} />
+    </div>
+  );
+}
+
+/**
+ * 部门管理 (component system/DepartList; contract §4.4, JeecgBoot DepartList): the department tree on the left with
+ * 添加部门 / 添加下级 / 删除 (checked nodes and their sub-departments), a name search and a right-click menu; the
+ * selected department's 基本信息 form and 部门权限 on the right.
+ */
+export default function DepartList() {
+  const { message, modal } = useFeedback();
+  const decide = useCan();
+  const allowed = (code: string) => decide(code) === 'allow';
+  const can = {
+    add: allowed('depart:add'),
+    edit: allowed('depart:edit'),
+    delete: allowed('depart:delete'),
+    deleteBatch: allowed('depart:deleteBatch'),
+    permission: allowed('depart:permission'),
+  };
+  const [tree, setTree] = useState<DepartNode[]>([]);
+  const [shown, setShown] = useState<DepartNode[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const [adding, setAdding] = useState<{ parent: DepartNode | null } | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [tab, setTab] = useState('info');
+
+  const byId = useMemo(() => flatten(tree), [tree]);
+  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const t = await departTree();
+      setTree(t);
+      setShown(null);
+      setKeyword('');
+      setChecked((c) => c.filter((id) => flatten(t).has(id)));
+    } catch {
+      // shown by the http client
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const search = async (value: string) => {
+    const kw = value.trim();
+    setKeyword(value);
+    if (!kw) {
+      setShown(null);
+      return;
+    }
+    try {
+      const res = await searchDeparts(kw);
+      if (res.success) setShown(res.result ?? []);
+      else {
+        message.warning(res.message);
+        setShown([]);
+      }
+    } catch {
+      // shown by the http client
+    }
+  };
+
+  const remove = (ids: string[], single: boolean) => {
+    modal.confirm({
+      title: '确认删除',
+      content: single
+        ? '确定要删除此部门以及子节点数据吗?'
+        : `确定要删除所选中的 ${ids.length} 条数据，以及子节点数据吗?`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const res = await deleteDeparts(ids);
+          if (res.success) {
+            message.success(res.message);
+            setChecked([]);
+            if (selectedId && ids.includes(selectedId)) setSelectedId(null);
+            await load();
+          } else message.warning(res.message);
+        } catch {
+          // shown by the http client
+        }
+      },
+    });
+  };
+
+  const toData = useCallback(
+    (nodes: DepartNode[]): TreeDataNode[] =>
+      nodes.map((n) => ({
+        key: n.id,
+        title: n.departName,
+        isLeaf: !n.children?.length,
+        children: n.children?.length ? toData(n.children) : undefined,
+      })),
+    [],
+  );
+  const data = useMemo(() => toData(shown ?? tree), [shown, tree, toData]);
+  const expandedKeys = expanded ?? tree.map((n) => n.id);
+
+  const contextItems = () => [
+    ...(can.add ? [{ key: 'add', label: '添加下级' }] : []),
+    ...(can.delete ? [{ key: 'delete', label: '删除', danger: true }] : []),
+  ];
+  const onContext = (key: string, id: string) => {
+    const node = byId.get(id);
+    if (!node) return;
+    if (key === 'add') setAdding({ parent: node });
+    else remove([id], true);
+  };
+
+  const parentName = selected?.parentId ? (byId.get(selected.parentId)?.departName ?? '') : '';
+
+  return (
+    <Row gutter={10} data-testid="depart-page">
+      <Col xs={24} md={10} style={{ marginBottom: 10 }}>
+        <Card variant="borderless">
+          <Space wrap style={{ marginBottom: 12 }}>
+            {can.add && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>
+                添加部门
+              </Button>
+            )}
+            {can.add && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  if (!selected) message.warning('请先选择一个部门！');
+                  else setAdding({ parent: selected });
+                }}
+              >
+                添加下级
+              </Button>
+            )}
+            {can.deleteBatch && (
+              <Button
+                icon={<DeleteOutlined />}
+                danger
+                onClick={() => {
+                  if (!checked.length) message.warning('请勾选要删除的部门！');
+                  else remove(checked, false);
+                }}
+              >
+                删除
+              </Button>
+            )}
+          </Space>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={
+              <span>
+                当前选择：
+                {selected ? (
+                  <>
+                    <Typography.Text strong data-testid="depart-current">
+                      {selected.departName}
+                    </Typography.Text>
+                    <Button type="link" size="small" onClick={() => setSelectedId(null)}>
+                      取消选择
+                    </Button>
+                  </>
+                ) : (
+                  <span style={{ color: '#999' }}>无</span>
+                )}
+              </span>
+            }
+          />
+          <Input.Search
+            placeholder="请输入部门名称"
+            allowClear
+            value={keyword}
+            onChange={(e) => {
+              setKeyword(e.target.value);
+              if (!e.target.value) setShown(null);
+            }}
+            onSearch={(v) => void search(v)}
+            style={{ marginBottom: 8 }}
+            data-testid="depart-search"
+          />
+          <Spin spinning={loading}>
+            {data.length ? (
+              <Tree
+                checkable
+                checkStrictly
+                blockNode
+                treeData={data}
+                height={520}
+                expandedKeys={shown ? undefined : expandedKeys}
+                defaultExpandAll={!!shown}
+                onExpand={(keys) => setExpanded(keys.map(String))}
+                selectedKeys={selectedId ? [selectedId] : []}
+                onSelect={(keys) => {
+                  if (keys.length) setSelectedId(String(keys[0]));
+                }}
+                checkedKeys={{ checked, halfChecked: [] }}
+                onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+                titleRender={(node) => {
+                  const items = contextItems();
+                  const title = <span>{String(node.title)}</span>;
+                  return items.length ? (
+                    <Dropdown
+                      trigger={['contextMenu']}
+                      menu={{ items, onClick: ({ key }) => onContext(key, String(node.key)) }}
+                    >
+                      {title}
+                    </Dropdown>
+                  ) : (
+                    title
+                  );
+                }}
+                data-testid="depart-tree"
+              />
+            ) : (
+              !loading && <Empty />
+            )}
+          </Spin>
+        </Card>
+      </Col>
+      <Col xs={24} md={14}>
+        <Card variant="borderless">
+          {selected ? (
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'info',
+                  label: '基本信息',
+                  children: (
+                    <DepartInfoForm
+                      key={selected.id}
+                      depart={selected}
+                      parentName={parentName}
+                      canEdit={can.edit}
+                      onSaved={() => void load()}
+                    />
+                  ),
+                },
+                ...(can.permission
+                  ? [
+                      {
+                        key: 'permission',
+                        label: '部门权限',
+                        children: <DepartPermissionPane key={selected.id} depart={selected} canSave={can.permission} />,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          ) : (
+            <Empty description="请先选择一个部门!" style={{ padding: '60px 0' }} />
+          )}
+        </Card>
+      </Col>
+      <DepartModal target={adding} onClose={() => setAdding(null)} onSaved={() => void load()} />
+    </Row>
+  );
+}

@@ -1,0 +1,292 @@
+import { Button, Checkbox, Drawer, Empty, Form, Input, Modal, Space, Spin } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  DEPART_URLS,
+  type DepartRole,
+  departRolePermissionIds,
+  departRolesOf,
+  departRoleTree,
+  type PermissionNode,
+  saveDepartRole,
+  saveDepartRolePermission,
+  saveUserDepartRoles,
+  userDepartRoleIds,
+} from '../../../api/depart';
+import { useFeedback } from '../../../utils/feedback';
+import { DataRuleDrawer, type DataRuleTarget } from './DataRuleDrawer';
+import { PermissionTree } from './PermissionTree';
+
+interface RoleFormValues {
+  roleName: string;
+  roleCode: string;
+  description?: string;
+}
+
+/** 新建 / 编辑 of a department role (role code unique within the department). */
+export function DepartRoleModal({
+  target,
+  departId,
+  onClose,
+  onSaved,
+}: {
+  target: { record: DepartRole | null } | null;
+  departId: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<RoleFormValues>();
+  const { message } = useFeedback();
+  const [saving, setSaving] = useState(false);
+  const record = target?.record ?? null;
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    if (target.record) {
+      form.setFieldsValue({
+        roleName: target.record.roleName,
+        roleCode: target.record.roleCode,
+        description: target.record.description ?? '',
+      });
+    }
+  }, [target, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const res = await saveDepartRole(
+        { roleName: v.roleName.trim(), roleCode: v.roleCode.trim(), description: v.description?.trim() || null },
+        departId,
+        record?.id,
+      );
+      if (res.success) {
+        message.success(res.message);
+        onSaved();
+        onClose();
+      } else message.warning(res.message);
+    } catch {
+      // shown by the http client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={record ? '编辑' : '新增'}
+      open={!!target}
+      width={800}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="关闭"
+      destroyOnHidden
+    >
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="depart-role-form">
+        <Form.Item
+          label="部门角色名称"
+          name="roleName"
+          rules={[
+            { required: true, whitespace: true, message: '请输入部门角色名称!' },
+            { min: 2, max: 30, message: '长度在 2 到 30 个字符' },
+          ]}
+        >
+          <Input placeholder="请输入部门角色名称" />
+        </Form.Item>
+        <Form.Item
+          label="部门角色编码"
+          name="roleCode"
+          rules={[
+            { required: true, message: '请输入部门角色编码!' },
+            { min: 0, max: 64, message: '长度不超过 64 个字符' },
+            { pattern: /^[A-Za-z0-9_:-]+$/, message: '只能包含字母、数字、下划线、冒号和横线' },
+          ]}
+        >
+          <Input placeholder="请输入部门角色编码" />
+        </Form.Item>
+        <Form.Item label="描述" name="description" rules={[{ max: 126, message: '长度不超过 126 个字符' }]}>
+          <Input.TextArea placeholder="请输入描述" rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 授权: the department's grants as a tree; the role takes a subset (diff save). */
+export function DepartRoleAuthDrawer({
+  role,
+  departId,
+  onClose,
+}: {
+  role: DepartRole | null;
+  departId: string;
+  onClose: () => void;
+}) {
+  const { message } = useFeedback();
+  const [tree, setTree] = useState<PermissionNode[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [last, setLast] = useState<string[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [rule, setRule] = useState<DataRuleTarget | null>(null);
+
+  useEffect(() => {
+    if (!role) return;
+    let live = true;
+    setLoading(true);
+    setTree([]);
+    Promise.all([departRoleTree(departId), departRolePermissionIds(role.id)])
+      .then(([t, ids]) => {
+        if (!live) return;
+        setTree(t.treeList);
+        setChecked(ids);
+        setLast(ids);
+      })
+      .catch(() => {})
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [role, departId]);
+
+  const save = async (close: boolean) => {
+    if (!role) return;
+    setSaving(true);
+    try {
+      const res = await saveDepartRolePermission(role.id, checked, last);
+      if (res.success) {
+        message.success(res.message);
+        setLast(checked);
+        if (close) onClose();
+      } else message.warning(res.message);
+    } catch {
+      // shown by the http client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const openRule = useCallback(
+    (n: PermissionNode) =>
+      role &&
+      setRule({
+        title: String(n.slotTitle ?? n.title ?? ''),
+        loadUrl: `${DEPART_URLS.roleDataRule}/${n.key}/${departId}/${role.id}`,
+        saveUrl: DEPART_URLS.roleDataRule,
+        saveBody: { permissionId: String(n.key), departId, roleId: role.id },
+      }),
+    [role, departId],
+  );
+
+  return (
+    <Drawer
+      title={role ? `部门角色权限配置 / ${role.roleName}` : '部门角色权限配置'}
+      open={!!role}
+      onClose={onClose}
+      size={650}
+      destroyOnHidden
+      footer={
+        <Space style={{ float: 'right' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button loading={saving} onClick={() => void save(false)}>
+            仅保存
+          </Button>
+          <Button type="primary" loading={saving} onClick={() => void save(true)}>
+            保存并关闭
+          </Button>
+        </Space>
+      }
+    >
+      <PermissionTree
+        treeList={tree}
+        checkedKeys={checked}
+        onChange={setChecked}
+        loading={loading}
+        onDataRule={openRule}
+        height={480}
+      />
+      <DataRuleDrawer target={rule} onClose={() => setRule(null)} />
+    </Drawer>
+  );
+}
+
+/** 分配部门角色: the user's roles among the department's roles (deptRoleUserAdd diff). */
+export function UserDepartRoleModal({
+  user,
+  departId,
+  onClose,
+}: {
+  user: { id: string; realname: string | null; username: string } | null;
+  departId: string;
+  onClose: () => void;
+}) {
+  const { message } = useFeedback();
+  const [roles, setRoles] = useState<DepartRole[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [old, setOld] = useState<string[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    setLoading(true);
+    Promise.all([departRolesOf(departId, user.id), userDepartRoleIds(departId, user.id)])
+      .then(([r, ids]) => {
+        if (!live) return;
+        setRoles(r);
+        setChecked(ids);
+        setOld(ids);
+      })
+      .catch(() => {})
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [user, departId]);
+
+  const submit = async () => {
+    if (!user) return;
+    setSaving(true);
+    try {
+      const res = await saveUserDepartRoles(user.id, checked, old);
+      if (res.success) {
+        message.success(res.message);
+        onClose();
+      } else message.warning(res.message);
+    } catch {
+      // shown by the http client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={user ? `分配部门角色 / ${user.realname || user.username}` : '分配部门角色'}
+      open={!!user}
+      width={600}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="关闭"
+      destroyOnHidden
+    >
+      <Spin spinning={loading}>
+        {roles.length ? (
+          <Checkbox.Group
+            value={checked}
+            onChange={(v) => setChecked(v.map(String))}
+            options={roles.map((r) => ({ label: r.roleName, value: r.id }))}
+            data-testid="user-depart-roles"
+          />
+        ) : (
+          !loading && <Empty description="该部门还没有部门角色" />
+        )}
+      </Spin>
+    </Modal>
+  );
+}
