@@ -21,7 +21,11 @@ async function bellCount(page: Page): Promise<number> {
 async function more(page: Page, row: Locator, entry: string, confirm = false) {
   await row.locator('.ant-dropdown-link').hover();
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: entry }).click();
-  if (confirm) await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  if (confirm)
+    await page
+      .locator('.ant-popover:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
 }
 
 /** an admin session through the API (for content the editor cannot produce: raw HTML with script) */
@@ -41,7 +45,10 @@ function watchSocket(page: Page): { frames: string[]; opened: Promise<WebSocket>
   return { frames, opened };
 }
 
-test('an announcement released by admin reaches jeecg live, opens sanitised, and is read', async ({ browser, request }) => {
+test('an announcement released by admin reaches jeecg live, opens sanitised, and is read', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const admin = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   const jeecgCtx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -125,7 +132,7 @@ test('an announcement released by admin reaches jeecg live, opens sanitised, and
   expect(html).not.toMatch(/<script|onerror|javascript:/i);
   expect(await jeecg.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await jeecg.screenshot({ path: '/tmp/announcement-viewer.png' });
-  await viewer.getByRole('button', { name: '关闭' }).click();
+  await viewer.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   // opening marks it read
   await expect(bell(jeecg)).toHaveAccessibleName(`消息通知（${before + 1}条未读）`);
 
@@ -138,7 +145,10 @@ test('an announcement released by admin reaches jeecg live, opens sanitised, and
   await expect(firstRow).toContainText('未读');
   await jeecg.screenshot({ path: '/tmp/announcement-mine.png' });
   await mine.getByRole('button', { name: '全部标记已读' }).click();
-  await jeecg.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await jeecg
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(jeecg.getByText('全部已读')).toBeVisible();
   await expect(rowOf(mine, title)).toContainText('已读');
   await expect(bell(jeecg)).toHaveAccessibleName('消息通知（0条未读）');

@@ -136,7 +136,7 @@ test('departments: codes, edit, search, grants, members, depart roles, delete of
   await toast(page, '添加成功！');
   await rowOf(users, 'zhangsan').getByText('分配部门角色').click();
   await expect(page.locator('.ant-modal:visible', { hasText: '分配部门角色' }).getByLabel(ROLE)).toBeChecked();
-  await page.locator('.ant-modal:visible').getByRole('button', { name: /关\s*闭/ }).click();
+  await page.locator('.ant-modal:visible').getByRole('button', { name: '关 闭' }).click();
 
   // ---- delete: the company with its child (checked + 删除), the project department by its context menu
   await openPage(page, '/isystem/depart');

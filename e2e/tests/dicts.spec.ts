@@ -20,8 +20,17 @@ async function toast(page: Page, text: string) {
   await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
 }
 
+test.afterEach(async ({ page }, info) => {
+  if (info.status !== info.expectedStatus) {
+    await page.screenshot({ path: `/tmp/dict-fail-${info.title.slice(0, 20).replace(/\W+/g, '_')}.png` });
+  }
+});
+
 async function confirmPop(page: Page) {
-  await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 }
 
 test('dictionaries: add with items, duplicate value, disabled item, cache refresh, recycle bin', async ({ page }) => {
@@ -29,7 +38,7 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   await signIn(page);
   await openPage(page, '/isystem/dict');
   const dicts = pageOf(page, '/isystem/dict');
-  await expect(rowOf(dicts, 'sex')).toBeVisible();
+  await expect(dicts.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/dict-list.png' });
 
   // ---- add a dictionary
@@ -73,7 +82,10 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   await modal.getByLabel('数据值').fill('a');
   await expect(modal.getByText('该值不可用，系统中已存在！')).toBeVisible();
   await page.screenshot({ path: '/tmp/dict-items.png' });
-  await modal.getByRole('button', { name: /关\s*闭/ }).click();
+  await modal
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
 
   // disable 乙
   await rowOf(drawer, '乙').getByText('编辑').click();
@@ -90,11 +102,13 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   const cached = await page.evaluate((code) => {
     for (let i = 0; i < localStorage.length; i++) {
       const raw = localStorage.getItem(localStorage.key(i)!) ?? '';
-      if (raw.includes(code)) return raw;
+      const at = raw.indexOf(`"${code}":`);
+      if (at >= 0) return raw.slice(at, raw.indexOf(']', at) + 1);
     }
     return '';
   }, DICT_CODE);
-  expect(cached).toContain(DICT_CODE);
+  expect(cached).toContain('"value":"a"');
+  expect(cached).not.toContain('"value":"b"'); // disabled items are not in the cache
 
   // ---- delete → recycle bin → restore
   await rowOf(dicts, DICT_CODE).getByText('删除').click();
@@ -105,6 +119,7 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   const bin = visibleModal(page, '字典回收站');
   const binRow = rowOf(bin, DICT_CODE);
   await expect(binRow).toBeVisible();
+  await page.waitForTimeout(500); // let the modal finish opening
   await page.screenshot({ path: '/tmp/dict-recycle.png' });
   await binRow.getByText('还原').click();
   await toast(page, '操作成功!');
@@ -140,6 +155,9 @@ test('categories: add a root and a child, lazy expansion', async ({ page }) => {
   // a child through 添加下级
   await rootRow.getByText('添加下级').click();
   modal = visibleModal(page, '类型名称');
+  await expect(modal.getByTestId('j-category-select')).toContainText(ROOT); // the parent, named via loadDictItem
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/dict-category-add-child.png' });
   await modal.getByLabel('类型名称').fill(CHILD);
   await ok(modal).click();
   await toast(page, '添加成功！');
@@ -179,14 +197,21 @@ test('check rule 功能测试: pass and fail', async ({ page }) => {
   await dialog.getByRole('button', { name: /测\s*试/ }).click();
   await expect(dialog.getByTestId('check-rule-test-result')).toContainText('最少输入3位数');
   await page.screenshot({ path: '/tmp/dict-check-rule-test.png' });
-  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await dialog
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
 
   // the editor shows the segments as rows
   await row.getByText('编辑').click();
   const editor = visibleModal(page, '规则设置');
   await expect(editor.getByTestId('rule-editor').locator('input[value="^[a-zA-Z]$"]')).toBeVisible();
+  await page.waitForTimeout(500);
   await page.screenshot({ path: '/tmp/dict-check-rule-edit.png' });
-  await editor.getByRole('button', { name: /关\s*闭/ }).click();
+  await editor
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
 });
 
 test('fill rule 功能测试: shop_order_num gives increasing numbers', async ({ page }) => {
@@ -195,6 +220,7 @@ test('fill rule 功能测试: shop_order_num gives increasing numbers', async ({
   const rules = pageOf(page, '/isystem/fillRule');
   const row = rowOf(rules, 'shop_order_num');
   await expect(row).toBeVisible();
+  await expect(rules.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/dict-fill-rule.png' });
 
   const generate = async () => {
@@ -202,6 +228,8 @@ test('fill rule 功能测试: shop_order_num gives increasing numbers', async ({
     const result = page.getByTestId('fill-rule-test-result');
     await expect(result).toContainText(/CN\d{12}/);
     const text = (await result.innerText()).match(/CN\d{12}/)![0];
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: '/tmp/dict-fill-rule-test.png' });
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: '知道了' }).click();
     await expect(result).toBeHidden();
     return text;

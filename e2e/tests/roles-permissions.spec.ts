@@ -16,13 +16,17 @@ const MENU_NAME = `端到端菜单${SUFFIX}`;
 async function more(page: Page, row: Locator, entry: string, confirm = false) {
   await row.locator('.ant-dropdown-link').hover();
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: entry }).click();
-  if (confirm) await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  if (confirm)
+    await page
+      .locator('.ant-popover:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
 }
 
 /** the checkbox of a tree node whose title is exactly `title` */
 function treeCheck(drawer: Locator, page: Page, title: string) {
   return drawer
-    .locator('.ant-tree-treenode')
+    .locator('.ant-tree-treenode:not([aria-hidden])')
     .filter({ has: page.getByText(title, { exact: true }) })
     .first()
     .locator('.ant-tree-checkbox');
@@ -68,7 +72,7 @@ test('a role granted 用户管理 + 添加用户 reaches jeecg without a new sig
   // ---- authorise: 系统管理 › 用户管理 › 添加用户
   await more(page, row, '授权');
   const drawer = page.locator('.ant-drawer:visible', { hasText: '角色权限配置' });
-  await expect(drawer.locator('.ant-tree-treenode').first()).toBeVisible();
+  await expect(drawer.getByText('系统管理', { exact: true })).toBeVisible();
   for (const title of ['系统管理', '用户管理', '添加用户']) await treeCheck(drawer, page, title).click();
   await expect(drawer.getByText('已选 3 项')).toBeVisible();
   await page.screenshot({ path: '/tmp/role-perm-authorise.png' });
@@ -88,6 +92,7 @@ test('a role granted 用户管理 + 添加用户 reaches jeecg without a new sig
   await expect(page.getByText('添加成功!')).toBeVisible();
   const members = roles.locator('.ant-card', { hasText: '角色用户' });
   await expect(rowOf(members, 'jeecg')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/role-perm-role-users.png' });
 
   // ---- jeecg reloads: the button is there, no new sign-in
   await jeecg.reload();
@@ -95,7 +100,10 @@ test('a role granted 用户管理 + 添加用户 reaches jeecg without a new sig
 
   // ---- revoke: take jeecg out of the role
   await rowOf(members, 'jeecg').getByText('取消关联').click();
-  await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rowOf(members, 'jeecg')).toHaveCount(0);
   await jeecg.reload();
@@ -123,7 +131,7 @@ test('admin adds a menu with an icon under 系统管理; it shows in the side me
   await more(page, sys, '添加下级');
   const modal = page.locator('.ant-modal:visible', { hasText: '菜单类型' });
   await expect(modal.getByLabel('子菜单')).toBeChecked();
-  await expect(modal.locator('.ant-select-selection-item', { hasText: '系统管理' })).toBeVisible();
+  await expect(modal.locator('.ant-select', { hasText: '系统管理' })).toBeVisible();
   await modal.getByLabel('菜单名称').fill(MENU_NAME);
   await modal.getByLabel('访问路径').fill(`isystem/e2e${SUFFIX}`);
   await modal.getByLabel('前端组件').fill(`system/E2e${SUFFIX}`);
@@ -149,7 +157,10 @@ test('admin adds a menu with an icon under 系统管理; it shows in the side me
   await expect(item).toBeVisible();
   await expect(item.locator('.anticon-rocket')).toHaveCount(1);
 
-  // delete it
+  // delete it (the tree reloaded collapsed: find the row by name, the search opens its path)
+  await menus.getByPlaceholder('请输入菜单名称').fill(MENU_NAME);
+  await menus.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(rowOf(menus, '系统管理')).toHaveCount(1);
   await more(page, rowOf(menus, MENU_NAME), '删除', true);
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rowOf(menus, MENU_NAME)).toHaveCount(0);
@@ -157,4 +168,77 @@ test('admin adds a menu with an icon under 系统管理; it shows in the side me
   await sider.getByText('系统管理').click();
   await expect(sider.getByRole('menuitem', { name: '用户管理' })).toBeVisible();
   await expect(sider.getByRole('menuitem', { name: MENU_NAME })).toHaveCount(0);
+});
+
+test('a data rule on 用户管理 chosen for role 临时角色 limits jeecg’s user list to jeecg; deleting it lifts the limit', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page);
+
+  // ---- the rule, on the menu
+  await openPage(page, MENUS);
+  const menus = pageOf(page, MENUS);
+  await menus.getByPlaceholder('请输入菜单名称').fill('用户管理');
+  await menus.getByRole('button', { name: /查\s*询/ }).click();
+  const userMenu = menus.locator('.ant-table-tbody tr.ant-table-row').filter({
+    has: page.getByText('用户管理', { exact: true }),
+  });
+  await expect(userMenu).toHaveCount(1);
+  await more(page, userMenu, '数据规则');
+  const rules = page.locator('.ant-drawer:visible', { hasText: '数据权限规则' });
+  await rules.getByRole('button', { name: /新\s*增/ }).click();
+  const ruleModal = page.locator('.ant-modal:visible', { hasText: '新增数据规则' });
+  await ruleModal.getByLabel('规则名称').fill('只看本人');
+  await ruleModal.getByLabel('规则字段').fill('username');
+  await ruleModal.getByLabel('条件规则').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^等于$/ })
+    .click();
+  await ruleModal.getByLabel('规则值').fill('#{sys_user_code}');
+  await ruleModal.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('添加成功!')).toBeVisible();
+  await expect(rowOf(rules, '只看本人')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/role-perm-data-rules.png' });
+  await rules.locator('.ant-drawer-close').click();
+
+  // ---- role 临时角色 applies it
+  await openPage(page, ROLES);
+  const roles = pageOf(page, ROLES);
+  await more(page, rowOf(roles, '临时角色'), '授权');
+  const drawer = page.locator('.ant-drawer:visible', { hasText: '角色权限配置' });
+  const node = drawer
+    .locator('.ant-tree-treenode:not([aria-hidden])')
+    .filter({ has: page.getByText('用户管理', { exact: true }) })
+    .first();
+  await node.getByText('数据规则').click();
+  const choose = page.locator('.ant-drawer:visible', { hasText: '数据规则/按钮权限配置' });
+  await choose.getByLabel(/只看本人/).check();
+  await page.screenshot({ path: '/tmp/role-perm-role-data-rule.png' });
+  await choose.getByRole('button', { name: /点击保存/ }).click();
+  await expect(page.getByText('保存成功!')).toBeVisible();
+  await drawer.getByRole('button', { name: /取\s*消/ }).click();
+
+  // ---- jeecg sees only himself
+  const other = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const jeecg = await other.newPage();
+  await signIn(jeecg, 'jeecg');
+  await openPage(jeecg, '/isystem/user');
+  const jeecgUsers = pageOf(jeecg, '/isystem/user');
+  await expect(rowOf(jeecgUsers, 'jeecg')).toHaveCount(1);
+  await expect(jeecgUsers.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+
+  // ---- delete the rule: the whole list again
+  await openPage(page, MENUS);
+  await menus.getByPlaceholder('请输入菜单名称').fill('用户管理');
+  await menus.getByRole('button', { name: /查\s*询/ }).click();
+  await more(page, userMenu, '数据规则');
+  await more(page, rowOf(rules, '只看本人'), '删除', true);
+  await expect(page.getByText('删除成功!')).toBeVisible();
+  await expect(rowOf(rules, '只看本人')).toHaveCount(0);
+  await jeecg.reload();
+  await expect(rowOf(jeecgUsers, 'zhangsan')).toHaveCount(1);
+  await other.close();
 });

@@ -142,5 +142,8 @@ test('role test (jeecg) sees the user list without add, edit or delete', async (
   const detail = page.locator('.ant-modal:visible', { hasText: '用户详情' });
   await expect(detail.getByLabel('用户姓名')).toHaveValue('管理员');
   await expect(detail.getByLabel('用户姓名')).toBeDisabled();
+  // a superior: the departments it is in charge of, by name
+  await expect(detail.locator('.ant-select-selection-item', { hasText: '北京国炬软件' })).toBeVisible();
+  await expect(detail.getByText('f6817f48af4fb3af11b9e8bf182f618b')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/user-list-jeecg.png' });
 });

@@ -49,13 +49,34 @@ describe('registry contents', () => {
 
   it('holds the documented tables, and sys_user / sys_depart / sys_dict hide deleted rows', () => {
     expect(Object.keys(TABLE_REGISTRY).sort()).toEqual(
-      ['sys_depart', 'sys_dict', 'sys_dict_item', 'sys_position', 'sys_role', 'sys_tenant', 'sys_user'].sort(),
+      [
+        'sys_category',
+        'sys_depart',
+        'sys_dict',
+        'sys_dict_item',
+        'sys_position',
+        'sys_role',
+        'sys_tenant',
+        'sys_user',
+      ].sort(),
     );
     expect(render([TABLE_REGISTRY.sys_user.where?.()]).sql).toBe('"sys_user"."del_flag" = $1');
     expect(render([TABLE_REGISTRY.sys_depart.where?.()]).params).toEqual(['0']);
     expect(TABLE_REGISTRY.sys_dict.where).toBeDefined();
     expect(Object.keys(DUPLICATE_CHECKABLE).sort()).toEqual(
-      ['sys_depart', 'sys_depart_role', 'sys_dict', 'sys_position', 'sys_role', 'sys_tenant', 'sys_user'].sort(),
+      [
+        'sys_category',
+        'sys_check_rule',
+        'sys_depart',
+        'sys_depart_role',
+        'sys_dict',
+        'sys_fill_rule',
+        'sys_position',
+        'sys_role',
+        'sys_sms_template',
+        'sys_tenant',
+        'sys_user',
+      ].sort(),
     );
   });
 });

@@ -2,10 +2,14 @@ import { type DictCondition, isDictIdentifier, parseDictCondition, type TableDic
 import { and, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  sysCategory,
+  sysCheckRule,
   sysDepart,
   sysDepartRole,
   sysDict,
   sysDictItem,
+  sysFillRule,
+  sysMessageTemplate,
   sysPosition,
   sysRole,
   sysTenant,
@@ -96,7 +100,7 @@ export const TABLE_REGISTRY: Readonly<Record<string, RegistryTable>> = Object.fr
     'status',
   ]),
   sys_tenant: allow(sysTenant, ['id', 'name', 'status', 'begin_date', 'end_date']),
-  // sys_category (when its table exists): allow(sysCategory, ['id', 'pid', 'name', 'code', 'has_child', 'sys_org_code']),
+  sys_category: allow(sysCategory, ['id', 'pid', 'name', 'code', 'has_child', 'sys_org_code']),
 });
 
 export interface CheckableTable extends RegistryTable {
@@ -122,8 +126,11 @@ export const DUPLICATE_CHECKABLE: Readonly<Record<string, CheckableTable>> = Obj
   sys_dict: checkable(sysDict, ['dict_code']),
   sys_position: checkable(sysPosition, ['code']),
   sys_tenant: checkable(sysTenant, ['id']),
-  // later, one line each when the tables exist: sys_category code, sys_check_rule rule_code, sys_fill_rule rule_code,
-  // sys_data_source code, sys_quartz_job job_class_name
+  sys_category: checkable(sysCategory, ['code']),
+  sys_check_rule: checkable(sysCheckRule, ['rule_code']),
+  sys_fill_rule: checkable(sysFillRule, ['rule_code']),
+  sys_sms_template: checkable(sysMessageTemplate, ['template_code']),
+  // later, one line each when the tables exist: sys_data_source code, sys_quartz_job job_class_name
 });
 
 function lookupTable<T extends RegistryTable>(registry: Readonly<Record<string, T>>, name: string): T {

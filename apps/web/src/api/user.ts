@@ -83,24 +83,41 @@ export const frozenBatch = (ids: string[], status: 1 | 2) =>
 
 /** role ids of a user; a user without roles answers success false (未找到用户相关角色信息) and gives [] here */
 export async function userRoleIds(userId: string): Promise<string[]> {
-  const res = await http.get<string[]>(USER_URLS.queryUserRole, { userid: userId }, { silent: true });
-  return res.success && Array.isArray(res.result) ? res.result : [];
+  try {
+    const res = await http.get<string[]>(USER_URLS.queryUserRole, { userid: userId }, { silent: true });
+    return res.success && Array.isArray(res.result) ? res.result : [];
+  } catch {
+    return [];
+  }
 }
 
 /** the user's departments as {key, value, title}; none answers success false (查找失败) and gives [] here */
 export async function userDeparts(userId: string): Promise<DepartOption[]> {
-  const res = await http.get<DepartOption[]>(USER_URLS.userDepartList, { userId }, { silent: true });
-  return res.success && Array.isArray(res.result) ? res.result : [];
+  try {
+    const res = await http.get<DepartOption[]>(USER_URLS.userDepartList, { userId }, { silent: true });
+    return res.success && Array.isArray(res.result) ? res.result : [];
+  } catch {
+    return [];
+  }
 }
 
+/** every role, for the form's role select; [] when the user may not list roles (403) */
 export async function allRoles(): Promise<RoleOption[]> {
-  const res = await http.get<RoleOption[]>(USER_URLS.roleAll, undefined, { silent: true });
-  return res.success && Array.isArray(res.result) ? res.result : [];
+  try {
+    const res = await http.get<RoleOption[]>(USER_URLS.roleAll, undefined, { silent: true });
+    return res.success && Array.isArray(res.result) ? res.result : [];
+  } catch {
+    return [];
+  }
 }
 
 export async function tenantOptions(): Promise<TenantOption[]> {
-  const res = await http.get<TenantOption[]>(USER_URLS.tenantList, undefined, { silent: true });
-  return res.success && Array.isArray(res.result) ? res.result : [];
+  try {
+    const res = await http.get<TenantOption[]>(USER_URLS.tenantList, undefined, { silent: true });
+    return res.success && Array.isArray(res.result) ? res.result : [];
+  } catch {
+    return [];
+  }
 }
 
 export const changeUserPassword = (username: string, password: string, confirmpassword: string) =>

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { sysAnnouncementSend, sysDataLog } from '../../db/schema/index.ts';
+import { sysAnnouncement, sysAnnouncementSend, sysDataLog } from '../../db/schema/index.ts';
 import { USER_IDS } from '../../db/seed/data.ts';
+import { multipartBody } from '../common/test-helpers.ts';
 import { sample } from './test-helpers.ts';
 
 const URL = '/jeecg-boot/sys/annountCement';
@@ -153,7 +155,7 @@ describe('announcement management /sys/annountCement (contract §4.8)', () => {
       payload: { id: 'nope', titile: 'x' },
       token: admin,
     });
-    expect(missing.json).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect(missing.json).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 
   it('releases (status 1, send time, sender) and revokes (status 2, cancel time)', async () => {
@@ -185,12 +187,12 @@ describe('announcement management /sys/annountCement (contract §4.8)', () => {
     const del = await t.req({ method: 'DELETE', url: `${URL}/delete?id=${a.id}`, token: admin });
     expect(del.json).toMatchObject({ success: true, message: '删除成功!' });
     const batch = await t.req({ method: 'DELETE', url: `${URL}/deleteBatch?ids=${b.id},${c.id}`, token: admin });
-    expect(batch.json).toMatchObject({ success: true, message: '批量删除成功!' });
+    expect(batch.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await find('删除*')).toEqual([]);
     const gone = await t.req({ method: 'GET', url: `${URL}/queryById?id=${a.id}`, token: admin });
-    expect(gone.json).toMatchObject({ success: false, message: '未找到对应数据' });
-    const raw = await t.app.ctx.db.query.sysAnnouncement?.findFirst?.({ where: (x, { eq: e }) => e(x.id, a.id) });
-    if (raw) expect(raw.delFlag).toBe('1');
+    expect(gone.json).toMatchObject({ success: false, message: '未找到对应实体' });
+    const [raw] = await t.app.ctx.db.select().from(sysAnnouncement).where(eq(sysAnnouncement.id, a.id));
+    expect(raw.delFlag).toBe('1');
   });
 
   it('exports the list as an .xlsx attachment', async () => {
@@ -198,6 +200,36 @@ describe('announcement management /sys/annountCement (contract §4.8)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('imports ALL announcements from .xlsx as drafts (sanitised) and reports bad rows', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('系统通告');
+    ws.addRow(['标题', '内容', '优先级', '消息类型', '通告对象类型', '开始时间']);
+    ws.addRow([
+      '导入甲<script>x</script>',
+      '<p>正文</p><script>alert(1)</script>',
+      '高',
+      '通知公告',
+      '全体用户',
+      '2030-01-01 08:00:00',
+    ]);
+    ws.addRow(['导入乙', '', '极高', '通知公告', '全体用户', '']);
+    ws.addRow(['导入丙', '', '低', '系统消息', '指定用户', '']);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const { payload, headers } = multipartBody({}, { name: 'a.xlsx', content: file });
+    const res = await t.req({ method: 'POST', url: `${URL}/importExcel`, payload, headers, token: admin });
+    expect(res.json).toMatchObject({ success: true, code: 201 });
+    expect(res.json.result.msg).toContain('已导入行数：1');
+    const [row] = await find('导入甲');
+    expect(row).toMatchObject({
+      sendStatus: '0',
+      priority: 'H',
+      msgContent: '<p>正文</p>',
+      startTime: '2030-01-01 08:00:00',
+    });
+    expect(await find('导入乙')).toEqual([]);
+    expect(await find('导入丙')).toEqual([]);
   });
 
   it('denies every mutation to a user without the buttons (403) and the list to one without the page', async () => {
@@ -223,7 +255,7 @@ describe('announcement management /sys/annountCement (contract §4.8)', () => {
     }
     // a draft is not readable by someone who is neither a manager nor a recipient
     const draft = await t.req({ method: 'GET', url: `${URL}/queryById?id=${row.id}`, token: jeecg });
-    expect(draft.json).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect(draft.json).toMatchObject({ success: false, message: '未找到对应实体' });
     const [still] = await find('权限');
     expect(still.titile).toBe('权限');
     const anon = await t.req({ method: 'GET', url: `${URL}/listByUser` });

@@ -115,7 +115,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     if (!ids.length) throw bizError('请选择要删除的记录');
     if (ids.length > 1000) throw bizError('一次最多删除 1000 条');
     await deleteAnnouncements(app.ctx.db, actor(req), ids);
-    return ok(null, '批量删除成功!');
+    return ok(null, '删除成功!');
   });
 
   // Readable by the management page, and by a recipient for a published announcement addressed to them (the bell and
@@ -125,7 +125,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     const row = await findAnnouncement(app.ctx.db, id);
     const manager = Permissions.allows(await app.ctx.perms.of(actor(req).id), READ);
     if (!manager && !(await isRecipient(app.ctx.db, actor(req), row))) throw bizError(NOT_FOUND);
-    return ok(rowJson(row));
+    return okCode0(rowJson(row));
   });
 
   app.get(

@@ -9,7 +9,7 @@ import { translateDictFields } from '../../platform/dict-text.ts';
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, parseGmt8 } from '../../platform/list-query.ts';
-import { rowJson } from '../../platform/serialize.ts';
+import { formatDateTime, rowJson } from '../../platform/serialize.ts';
 import { pushToAll, pushToUsers } from '../websocket/push.ts';
 import { sanitizeRichText, stripHtml } from './sanitize.ts';
 import type { AnnouncementFields } from './schema.ts';
@@ -17,7 +17,7 @@ import type { AnnouncementFields } from './schema.ts';
 export type AnnouncementRow = typeof sysAnnouncement.$inferSelect;
 export type Actor = Pick<UserRow, 'id' | 'username' | 'createTime'>;
 
-export const NOT_FOUND = '未找到对应数据';
+export const NOT_FOUND = '未找到对应实体';
 export const ANNOUNCEMENT_MENU = 'system/SysAnnouncementList';
 
 /** dictionaries of the list's `_dictText` siblings (contract §4.8) */
@@ -214,7 +214,7 @@ export async function editAnnouncement(
   return row;
 }
 
-const fmt = (d: Date | null) => (d ? (rowJson({ d }).d as string) : null);
+const fmt = (d: Date | null) => formatDateTime(d);
 
 /** logical delete (del_flag '1'); returns how many rows were deleted */
 export async function deleteAnnouncements(db: Db, actor: Actor, ids: string[]): Promise<number> {

@@ -358,3 +358,43 @@ describe('access', () => {
     expect((await get(`${B}/getDepartName?orgCode=A02`)).json.result).toBe('北京卓尔互动');
   });
 });
+
+describe('1 000 departments', () => {
+  it('queryTreeList answers the whole tree from one query and serves repeats from the cache', async () => {
+    const db = t.app.ctx.db;
+    const rows: (typeof sysDepart.$inferInsert)[] = [];
+    // 10 companies × 9 departments × 10 posts + companies and departments = 1 000 rows
+    for (let c = 0; c < 10; c++) {
+      const cid = newId();
+      const ccode = `M${String(c + 10).padStart(2, '0')}`;
+      rows.push({ id: cid, parentId: '', departName: `压测公司${c}`, orgCode: ccode, orgType: '1', orgCategory: '1' });
+      for (let d = 0; d < 9; d++) {
+        const did = newId();
+        const dcode = `${ccode}A${String(d + 1).padStart(2, '0')}`;
+        rows.push({ id: did, parentId: cid, departName: `压测部门${c}-${d}`, orgCode: dcode, orgType: '2' });
+        for (let p = 0; p < 10; p++) {
+          rows.push({
+            id: newId(),
+            parentId: did,
+            departName: `压测岗位${c}-${d}-${p}`,
+            orgCode: `${dcode}A${String(p + 1).padStart(2, '0')}`,
+            orgType: '3',
+            orgCategory: '3',
+          });
+        }
+      }
+    }
+    expect(rows).toHaveLength(1000);
+    await db.insert(sysDepart).values(rows);
+    await t.app.ctx.kv.del('depart-tree:gen');
+
+    const first = await get(`${B}/queryTreeList`);
+    const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
+    expect(count(first.json.result)).toBeGreaterThanOrEqual(1008);
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect((await get(`${B}/queryTreeList`)).statusCode).toBe(200);
+    const avg = (performance.now() - started) / 20;
+    // cached: no query, pre-serialized text (generous bound for slow CI machines)
+    expect(avg).toBeLessThan(250);
+  });
+});

@@ -228,16 +228,14 @@ describe('add / edit / delete', () => {
       { id: newId(), roleId: ROLE_IDS.test, permissionId: btn.id },
     ]);
     await db.insert(sysDepartPermission).values({ id: newId(), departId: DEPART_IDS.A01, permissionId: btn.id });
-    await db
-      .insert(sysPermissionDataRule)
-      .values({
-        id: newId(),
-        permissionId: sub.id,
-        ruleName: 'r',
-        ruleColumn: 'a',
-        ruleConditions: '=',
-        ruleValue: '1',
-      });
+    await db.insert(sysPermissionDataRule).values({
+      id: newId(),
+      permissionId: sub.id,
+      ruleName: 'r',
+      ruleColumn: 'a',
+      ruleConditions: '=',
+      ruleValue: '1',
+    });
 
     const res = await t.req({ method: 'DELETE', url: `${B}/delete?id=${sub.id}`, token: admin });
     expect(res.json).toMatchObject({ success: true, message: '删除成功!' });

@@ -2,8 +2,16 @@ import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sysDepart, sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../../db/schema/index.ts';
-import { writeDataLog } from '../../platform/data-log.ts';
+import {
+  sysDataLog,
+  sysDepart,
+  sysPosition,
+  sysRole,
+  sysUser,
+  sysUserDepart,
+  sysUserRole,
+} from '../../db/schema/index.ts';
+import { dataSnapshot } from '../../platform/data-log.ts';
 import { dataRulesFor } from '../../platform/data-rules.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
@@ -311,13 +319,21 @@ export async function importUsers(app: FastifyInstance, req: FastifyRequest, act
         good[i + j].departIds.map((depId) => ({ id: newId(), userId: u.id, depId })),
       );
       if (members.length) await tx.insert(sysUserDepart).values(members);
+      // data log: version 1 of each new row (a brand-new id has no earlier version, so no race for the number);
+      // the same snapshot writeDataLog stores, written in bulk instead of one transaction per user
+      await tx.insert(sysDataLog).values(
+        part.map((u) => ({
+          id: newId(),
+          dataTable: 'sys_user',
+          dataId: u.id,
+          dataContent: dataSnapshot(u),
+          dataVersion: 1,
+          createBy: actor.username,
+          createTime: now,
+        })),
+      );
     }
   });
-  for (const u of users) {
-    const { password: _p, salt: _s, ...row } = u;
-    await writeDataLog(db, { table: 'sys_user', id: u.id, row, by: actor.username });
-  }
-
   const answer = await importAnswer(app, { total: rows.length, imported: users.length, errors });
   const noPassword = users.filter((u) => !u.password).length;
   if (noPassword > 0) {

@@ -4,7 +4,7 @@ import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { sysUser, sysUserDepart, sysUserRole } from '../../db/schema/index.ts';
+import { sysDataLog, sysUser, sysUserDepart, sysUserRole } from '../../db/schema/index.ts';
 import { DEPART_IDS, ROLE_IDS } from '../../db/seed/data.ts';
 import { multipartBody } from '../common/test-helpers.ts';
 
@@ -113,6 +113,11 @@ describe('users Excel export and import', () => {
     });
     expect(one.password).toMatch(/^\$argon2id\$/);
     await expect(t.login('imp_ok_1', 'Abc@12345')).resolves.toBeTruthy();
+    const logs = await t.database.db.select().from(sysDataLog).where(eq(sysDataLog.dataId, one.id));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ dataTable: 'sys_user', dataVersion: 1, createBy: 'admin' });
+    expect(logs[0].dataContent).toContain('imp_ok_1');
+    expect(logs[0].dataContent).not.toMatch(/argon2|"salt"|"password"/);
     const roles = await t.database.db.select().from(sysUserRole).where(eq(sysUserRole.userId, one.id));
     expect(roles.map((r) => r.roleId)).toEqual([ROLE_IDS.hr]);
 

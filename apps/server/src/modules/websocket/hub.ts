@@ -131,11 +131,4 @@ export class SocketHub {
     }
     return n;
   }
-
-  closeAll(code: number, reason: string): void {
-    for (const c of this.all()) {
-      this.remove(c);
-      c.ws.close(code, reason);
-    }
-  }
 }

@@ -40,7 +40,7 @@ export const SESSION_ENDED_CLOSE = 4001;
  * The token travels as the WebSocket sub-protocol, as the JeecgBoot 3.2 client does; the text `HeartBeat` is sent
  * every 20 s so the server re-checks the session (it closes with 4001 when the session has ended).
  */
-function useNoticeSocket(
+export function useNoticeSocket(
   userId: string | undefined,
   token: string | null | undefined,
   onNotice: () => void,

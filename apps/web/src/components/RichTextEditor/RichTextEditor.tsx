@@ -13,7 +13,7 @@ import {
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Modal, Select, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import './rich-text.css';
 
 export interface RichTextEditorProps {
@@ -34,6 +34,14 @@ export function isAllowedLink(href: string): boolean {
 }
 
 const EMPTY = '<p></p>';
+
+const LINK_OPTIONS = {
+  openOnClick: false,
+  autolink: true,
+  protocols: ['http', 'https', 'mailto', 'tel'],
+  isAllowedUri: (url: string) => isAllowedLink(url),
+  HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
+};
 
 function ToolButton({
   title,
@@ -81,38 +89,37 @@ export default function RichTextEditor({
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkHref, setLinkHref] = useState('');
   const [linkError, setLinkError] = useState('');
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        link: {
-          openOnClick: false,
-          autolink: true,
-          protocols: ['http', 'https', 'mailto', 'tel'],
-          isAllowedUri: (url) => isAllowedLink(url),
-          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
-        },
-      }),
-    ],
-    content: value || '',
-    editable: !disabled,
-    immediatelyRender: true,
-    editorProps: {
+  // stable options: tiptap compares them on every render and would otherwise reconfigure the editor each time
+  const extensions = useMemo(() => [StarterKit.configure({ link: LINK_OPTIONS })], []);
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         class: 'answer-rte-content',
         'aria-label': placeholder,
         'data-placeholder': placeholder,
         ...(id ? { id } : {}),
       },
-    },
+    }),
+    [placeholder, id],
+  );
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const editor = useEditor({
+    extensions,
+    content: value || '',
+    editable: !disabled,
+    immediatelyRender: true,
+    editorProps,
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
-      onChange?.(html === EMPTY ? '' : html);
+      onChangeRef.current?.(html === EMPTY ? '' : html);
     },
   });
 
-  // a value set from outside (form reset, loading a record) replaces the content
+  // a value set from outside (form reset, loading a record) replaces the content; a destroyed instance (the page was
+  // hidden by the keep-alive tabs and shown again) is skipped: tiptap hands out a fresh one on the next render
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
     const next = value || '';
     if (next !== current && !(next === '' && current === EMPTY)) {
@@ -121,34 +128,37 @@ export default function RichTextEditor({
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
   }, [editor, disabled]);
 
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e?.isActive('bold') ?? false,
-      italic: e?.isActive('italic') ?? false,
-      underline: e?.isActive('underline') ?? false,
-      strike: e?.isActive('strike') ?? false,
-      bullet: e?.isActive('bulletList') ?? false,
-      ordered: e?.isActive('orderedList') ?? false,
-      quote: e?.isActive('blockquote') ?? false,
-      link: e?.isActive('link') ?? false,
-      block: e?.isActive('heading', { level: 1 })
-        ? 'h1'
-        : e?.isActive('heading', { level: 2 })
-          ? 'h2'
-          : e?.isActive('heading', { level: 3 })
-            ? 'h3'
-            : 'p',
-      undo: e?.can().undo() ?? false,
-      redo: e?.can().redo() ?? false,
-      empty: e?.isEmpty ?? true,
-    }),
+    selector: ({ editor: e }) =>
+      !e || e.isDestroyed
+        ? null
+        : {
+            bold: e?.isActive('bold') ?? false,
+            italic: e?.isActive('italic') ?? false,
+            underline: e?.isActive('underline') ?? false,
+            strike: e?.isActive('strike') ?? false,
+            bullet: e?.isActive('bulletList') ?? false,
+            ordered: e?.isActive('orderedList') ?? false,
+            quote: e?.isActive('blockquote') ?? false,
+            link: e?.isActive('link') ?? false,
+            block: e?.isActive('heading', { level: 1 })
+              ? 'h1'
+              : e?.isActive('heading', { level: 2 })
+                ? 'h2'
+                : e?.isActive('heading', { level: 3 })
+                  ? 'h3'
+                  : 'p',
+            undo: e?.can().undo() ?? false,
+            redo: e?.can().redo() ?? false,
+            empty: e?.isEmpty ?? true,
+          },
   });
 
-  if (!editor || !state) return null;
+  if (!editor || editor.isDestroyed || !state) return null;
   const chain = () => editor.chain().focus();
 
   const openLink = () => {
@@ -182,7 +192,10 @@ export default function RichTextEditor({
           aria-label="段落格式"
           onChange={(v) => {
             if (v === 'p') chain().setParagraph().run();
-            else chain().toggleHeading({ level: Number(v.slice(1)) as 1 | 2 | 3 }).run();
+            else
+              chain()
+                .toggleHeading({ level: Number(v.slice(1)) as 1 | 2 | 3 })
+                .run();
           }}
           options={[
             { value: 'p', label: '正文' },
@@ -192,19 +205,82 @@ export default function RichTextEditor({
           ]}
         />
         <Divider orientation="vertical" />
-        <ToolButton title="加粗" icon={<BoldOutlined />} active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()} />
-        <ToolButton title="斜体" icon={<ItalicOutlined />} active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()} />
-        <ToolButton title="下划线" icon={<UnderlineOutlined />} active={state.underline} disabled={disabled} onClick={() => chain().toggleUnderline().run()} />
-        <ToolButton title="删除线" icon={<StrikethroughOutlined />} active={state.strike} disabled={disabled} onClick={() => chain().toggleStrike().run()} />
+        <ToolButton
+          title="加粗"
+          icon={<BoldOutlined />}
+          active={state.bold}
+          disabled={disabled}
+          onClick={() => chain().toggleBold().run()}
+        />
+        <ToolButton
+          title="斜体"
+          icon={<ItalicOutlined />}
+          active={state.italic}
+          disabled={disabled}
+          onClick={() => chain().toggleItalic().run()}
+        />
+        <ToolButton
+          title="下划线"
+          icon={<UnderlineOutlined />}
+          active={state.underline}
+          disabled={disabled}
+          onClick={() => chain().toggleUnderline().run()}
+        />
+        <ToolButton
+          title="删除线"
+          icon={<StrikethroughOutlined />}
+          active={state.strike}
+          disabled={disabled}
+          onClick={() => chain().toggleStrike().run()}
+        />
         <Divider orientation="vertical" />
-        <ToolButton title="无序列表" icon={<UnorderedListOutlined />} active={state.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()} />
-        <ToolButton title="有序列表" icon={<OrderedListOutlined />} active={state.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()} />
-        <ToolButton title="引用" icon={<span className="answer-rte-quote">“</span>} active={state.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()} />
-        <ToolButton title="插入链接" icon={<LinkOutlined />} active={state.link} disabled={disabled} onClick={openLink} />
-        <ToolButton title="清除格式" icon={<ClearOutlined />} disabled={disabled} onClick={() => chain().unsetAllMarks().clearNodes().run()} />
+        <ToolButton
+          title="无序列表"
+          icon={<UnorderedListOutlined />}
+          active={state.bullet}
+          disabled={disabled}
+          onClick={() => chain().toggleBulletList().run()}
+        />
+        <ToolButton
+          title="有序列表"
+          icon={<OrderedListOutlined />}
+          active={state.ordered}
+          disabled={disabled}
+          onClick={() => chain().toggleOrderedList().run()}
+        />
+        <ToolButton
+          title="引用"
+          icon={<span className="answer-rte-quote">“</span>}
+          active={state.quote}
+          disabled={disabled}
+          onClick={() => chain().toggleBlockquote().run()}
+        />
+        <ToolButton
+          title="插入链接"
+          icon={<LinkOutlined />}
+          active={state.link}
+          disabled={disabled}
+          onClick={openLink}
+        />
+        <ToolButton
+          title="清除格式"
+          icon={<ClearOutlined />}
+          disabled={disabled}
+          onClick={() => chain().unsetAllMarks().clearNodes().run()}
+        />
         <Divider orientation="vertical" />
-        <ToolButton title="撤销" icon={<UndoOutlined />} disabled={disabled || !state.undo} onClick={() => chain().undo().run()} />
-        <ToolButton title="重做" icon={<RedoOutlined />} disabled={disabled || !state.redo} onClick={() => chain().redo().run()} />
+        <ToolButton
+          title="撤销"
+          icon={<UndoOutlined />}
+          disabled={disabled || !state.undo}
+          onClick={() => chain().undo().run()}
+        />
+        <ToolButton
+          title="重做"
+          icon={<RedoOutlined />}
+          disabled={disabled || !state.redo}
+          onClick={() => chain().redo().run()}
+        />
       </div>
       <div className="answer-rte-body" style={{ height }}>
         {state.empty && <div className="answer-rte-placeholder">{placeholder}</div>}

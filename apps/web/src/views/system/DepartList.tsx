@@ -93,6 +93,7 @@ function DepartInfoForm({
   return (
     <Form
       form={form}
+      name="departInfoForm"
       labelCol={{ span: 5 }}
       wrapperCol={{ span: 17 }}
       disabled={!canEdit}

@@ -1,6 +1,6 @@
 import { DisconnectOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Form, Input, Row, Space, Table, type TableColumnsType, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import {
   addUsersToDepart,
   DEPART_URLS,
@@ -14,10 +14,32 @@ import {
 import { DepartTree } from '../../components/JSelectDepart/DepartTree';
 import type { DepartTreeNode } from '../../components/JSelectDepart/logic';
 import { JSelectUserByDepModal } from '../../components/JSelectUserByDep';
-import { ActionLinks, ListCard, QueryForm, SelectionAlert, useListPage } from '../../components/list';
+import { ActionLinks, QueryForm, SelectionAlert, useListPage } from '../../components/list';
 import { useCan } from '../../permission/useCan';
 import { useFeedback } from '../../utils/feedback';
 import { DepartRoleAuthDrawer, DepartRoleModal, UserDepartRoleModal } from './depart/DepartRoleModals';
+
+/** query form, operator bar, selection alert and table inside a tab (the page's card already frames them) */
+function Pane({
+  query,
+  toolbar,
+  alert,
+  children,
+}: {
+  query: ReactNode;
+  toolbar?: ReactNode;
+  alert: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      {query}
+      {toolbar && <div style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap', gap: 8 }}>{toolbar}</div>}
+      {alert}
+      {children}
+    </div>
+  );
+}
 
 const like = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
@@ -59,6 +81,7 @@ function DepartUsersTab({ depart, canManage }: { depart: DepartNode; canManage: 
       key: 'action',
       align: 'center',
       width: 190,
+      fixed: 'right',
       render: (_, r) => (
         <ActionLinks
           actions={[
@@ -71,8 +94,7 @@ function DepartUsersTab({ depart, canManage }: { depart: DepartNode; canManage: 
   }
 
   return (
-    <ListCard
-      style={{ padding: 0 }}
+    <Pane
       query={
         <QueryForm onSearch={(v) => list.search({ username: like(v.username) })} onReset={() => list.reset()}>
           <Form.Item label="用户账号" name="username">
@@ -130,7 +152,7 @@ function DepartUsersTab({ depart, canManage }: { depart: DepartNode; canManage: 
         }}
       />
       <UserDepartRoleModal user={roleUser} departId={depart.id} onClose={() => setRoleUser(null)} />
-    </ListCard>
+    </Pane>
   );
 }
 
@@ -156,6 +178,7 @@ function DepartRolesTab({ depart, canManage }: { depart: DepartNode; canManage: 
       key: 'action',
       align: 'center',
       width: 170,
+      fixed: 'right',
       render: (_, r) => (
         <ActionLinks
           onEdit={() => setEditor({ record: r })}
@@ -167,8 +190,7 @@ function DepartRolesTab({ depart, canManage }: { depart: DepartNode; canManage: 
   }
 
   return (
-    <ListCard
-      style={{ padding: 0 }}
+    <Pane
       query={
         <QueryForm
           onSearch={(v) => list.search({ roleName: like(v.roleName) ? `*${like(v.roleName)}*` : undefined })}
@@ -199,7 +221,7 @@ function DepartRolesTab({ depart, canManage }: { depart: DepartNode; canManage: 
         onSaved={() => void reload()}
       />
       <DepartRoleAuthDrawer role={authRole} departId={depart.id} onClose={() => setAuthRole(null)} />
-    </ListCard>
+    </Pane>
   );
 }
 
@@ -241,7 +263,7 @@ export default function DepartUserList() {
 
   return (
     <Row gutter={10} data-testid="depart-user-page">
-      <Col xs={24} md={7} style={{ marginBottom: 10 }}>
+      <Col xs={24} md={6} style={{ marginBottom: 10 }}>
         <Card variant="borderless" title={mine ? '我负责的部门' : '部门'}>
           <DepartTree
             tree={tree as unknown as DepartTreeNode[]}
@@ -252,7 +274,7 @@ export default function DepartUserList() {
           />
         </Card>
       </Col>
-      <Col xs={24} md={17}>
+      <Col xs={24} md={18}>
         <Card variant="borderless">
           {selected ? (
             <>

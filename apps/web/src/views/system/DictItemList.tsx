@@ -107,7 +107,7 @@ function DictItemModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="dict-item-form">
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="dictItem" data-testid="dict-item-form">
         <Form.Item label="名称" name="itemText" rules={[{ required: true, whitespace: true, message: '请输入名称!' }]}>
           <Input placeholder="请输入名称" maxLength={100} />
         </Form.Item>

@@ -231,7 +231,20 @@ export default function PermissionList() {
           onChange: (keys) => setSelected(keys as string[]),
         }}
       />
-      <PermissionModal record={editing} tree={tree} onClose={() => setEditing(null)} onSaved={() => void load()} />
+      <PermissionModal
+        record={editing}
+        tree={tree}
+        onClose={() => setEditing(null)}
+        onSaved={(parentId) => {
+          if (parentId) {
+            // open the path down to the parent so the saved row is in view
+            const path: string[] = [];
+            for (let p: string | null | undefined = parentId; p; p = byId.get(p)?.parentId) path.push(p);
+            setExpanded((e) => [...new Set([...e, ...path])]);
+          }
+          void load();
+        }}
+      />
       <DataRuleDrawer permission={ruleFor} onClose={() => setRuleFor(null)} onChanged={() => void load()} />
     </ListCard>
   );

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Dropdown, Form, Input, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -68,44 +68,46 @@ export default function SysAnnouncementList() {
   };
 
   const columns: TableColumnsType<SysAnnouncement> = [
-    { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_, __, i) => i + 1 },
+    { title: '#', key: 'rowIndex', width: 50, align: 'center', render: (_, __, i) => i + 1 },
     { title: '标题', dataIndex: 'titile', align: 'center', ellipsis: true, sorter: true },
-    { title: '消息类型', dataIndex: 'msgCategory_dictText', align: 'center', width: 100, sorter: true },
+    { title: '消息类型', dataIndex: 'msgCategory_dictText', align: 'center', width: 90 },
     {
       title: '发布人',
       dataIndex: 'sender',
       align: 'center',
-      width: 100,
+      width: 90,
       render: (v: string | null, r) => r.sender_dictText || v || '',
     },
     {
       title: '优先级',
       dataIndex: 'priority',
       align: 'center',
-      width: 90,
+      width: 80,
       sorter: true,
       render: (v: string, r) => {
         const tag = PRIORITY_TAGS[v];
         return tag ? <Tag color={tag.color}>{r.priority_dictText || v}</Tag> : (r.priority_dictText ?? v);
       },
     },
-    { title: '通告对象', dataIndex: 'msgType_dictText', align: 'center', width: 100 },
+    { title: '通告对象', dataIndex: 'msgType_dictText', align: 'center', width: 90 },
     {
       title: '发布状态',
       dataIndex: 'sendStatus',
       align: 'center',
-      width: 100,
+      width: 90,
       sorter: true,
-      render: (v: string, r) => <Tag color={STATUS_COLORS[v] ?? 'default'}>{r.sendStatus_dictText || v}</Tag>,
+      render: (v: string, r) => (
+        <Tooltip title={v === '2' && r.cancelTime ? `撤销时间：${r.cancelTime}` : undefined}>
+          <Tag color={STATUS_COLORS[v] ?? 'default'}>{r.sendStatus_dictText || v}</Tag>
+        </Tooltip>
+      ),
     },
-    { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 170, sorter: true },
-    { title: '撤销时间', dataIndex: 'cancelTime', align: 'center', width: 170 },
+    { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 165, sorter: true },
     {
       title: '操作',
       key: 'action',
       align: 'center',
-      width: 160,
-      fixed: 'right',
+      width: 140,
       render: (_, r) => (
         <ActionLinks
           onEdit={can.edit && r.sendStatus !== '1' ? () => setEditor({ record: r }) : undefined}
@@ -182,7 +184,7 @@ export default function SysAnnouncementList() {
       <Table<SysAnnouncement>
         {...list.tableProps}
         columns={columns}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1000 }}
         data-testid="announcement-table"
       />
       <AnnouncementFormModal editor={editor} onClose={() => setEditor(null)} onSaved={() => void reload()} />

@@ -85,7 +85,7 @@ function CategoryModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="category-form">
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="category" data-testid="category-form">
         <Form.Item label="父级节点" name="pid" extra={record ? undefined : '不选择则为根节点'}>
           <JCategorySelect placeholder="请选择父级节点" disabled={!!record || !!editor?.pid} />
         </Form.Item>

@@ -92,7 +92,7 @@ function CheckRuleModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 3 }} wrapperCol={{ span: 20 }} data-testid="check-rule-form">
+      <Form form={form} labelCol={{ span: 3 }} wrapperCol={{ span: 20 }} name="checkRule" data-testid="check-rule-form">
         <Form.Item
           label="规则名称"
           name="ruleName"

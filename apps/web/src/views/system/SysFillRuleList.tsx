@@ -96,7 +96,7 @@ function FillRuleModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="fill-rule-form">
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="fillRule" data-testid="fill-rule-form">
         <Form.Item
           label="规则名称"
           name="ruleName"

@@ -84,7 +84,13 @@ function PositionModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="position-form">
+      <Form
+        form={form}
+        name="positionForm"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 16 }}
+        data-testid="position-form"
+      >
         <Form.Item
           label="职务编码"
           name="code"

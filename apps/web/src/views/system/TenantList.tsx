@@ -90,7 +90,7 @@ function TenantModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="tenant-form">
+      <Form form={form} name="tenantForm" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="tenant-form">
         <Form.Item
           label="租户编号"
           name="id"

@@ -105,22 +105,22 @@ export default function UserList() {
       void setStatus([r.id], status);
     };
     return [
-      { title: '用户账号', dataIndex: 'username', align: 'center', width: 110, sorter: true, ellipsis: true },
-      { title: '用户姓名', dataIndex: 'realname', align: 'center', width: 90, ellipsis: true },
+      { title: '用户账号', dataIndex: 'username', align: 'center', width: 100, sorter: true, ellipsis: true },
+      { title: '用户姓名', dataIndex: 'realname', align: 'center', width: 85, ellipsis: true },
       {
         title: '头像',
         dataIndex: 'avatar',
         align: 'center',
-        width: 60,
+        width: 55,
         render: (v: string | null) => (
           <Avatar shape="square" src={v ? fileUrl(v) : undefined} icon={<UserOutlined />} />
         ),
       },
-      { title: '性别', dataIndex: 'sex_dictText', align: 'center', width: 65, sorter: true },
-      { title: '生日', dataIndex: 'birthday', align: 'center', width: 100 },
-      { title: '手机号码', dataIndex: 'phone', align: 'center', width: 115 },
-      { title: '部门', dataIndex: 'orgCodeTxt', align: 'center', width: 120, ellipsis: true },
-      { title: '负责部门', dataIndex: 'departIds_dictText', align: 'center', width: 100, ellipsis: true },
+      { title: '性别', dataIndex: 'sex_dictText', align: 'center', width: 70, sorter: true },
+      { title: '生日', dataIndex: 'birthday', align: 'center', width: 95 },
+      { title: '手机号码', dataIndex: 'phone', align: 'center', width: 105 },
+      { title: '部门', dataIndex: 'orgCodeTxt', align: 'center', width: 100, ellipsis: true },
+      { title: '负责部门', dataIndex: 'departIds_dictText', align: 'center', width: 90, ellipsis: true },
       {
         title: '状态',
         dataIndex: 'status_dictText',
@@ -128,13 +128,13 @@ export default function UserList() {
         width: 70,
         render: (v: string, r) => (r.status === 2 ? <Tag color="orange">{v || '冻结'}</Tag> : v),
       },
-      { title: '创建时间', dataIndex: 'createTime', align: 'center', width: 155, sorter: true },
+      { title: '创建时间', dataIndex: 'createTime', align: 'center', width: 170, sorter: true },
       {
         title: '操作',
         key: 'action',
         align: 'center',
         fixed: 'right',
-        width: 130,
+        width: 120,
         render: (_, r) => (
           <ActionLinks
             onEdit={can.edit ? () => setEditor({ mode: 'edit', record: r }) : undefined}
@@ -236,7 +236,7 @@ export default function UserList() {
       toolbar={toolbar}
       alert={<SelectionAlert count={selectedRowKeys.length} onClear={clearSelection} />}
     >
-      <Table<SysUser> {...list.tableProps} columns={columns} scroll={{ x: 1150 }} data-testid="user-table" />
+      <Table<SysUser> {...list.tableProps} columns={columns} scroll={{ x: 1090 }} data-testid="user-table" />
       <UserModal
         open={!!editor}
         mode={editor?.mode ?? 'add'}

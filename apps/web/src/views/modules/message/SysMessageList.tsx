@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Form, Input, Modal, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Dropdown, Form, Input, Modal, Select, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import {
   CHANNEL_OPTIONS,
@@ -14,7 +14,7 @@ import { JDictSelectTag } from '../../../components/JDictSelectTag';
 import { ActionLinks, ListCard, QueryForm, SelectionAlert, useListPage } from '../../../components/list';
 import { useCan } from '../../../permission/useCan';
 import { useFeedback } from '../../../utils/feedback';
-import { jsonObjectError } from './json-data';
+import { jsonObjectError, plainText } from './json-data';
 
 const like = (v: unknown) => (typeof v === 'string' && v.trim() ? `*${v.trim()}*` : undefined);
 
@@ -85,17 +85,29 @@ function MessageModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="message-form">
-        <Form.Item label="消息标题" name="esTitle" rules={[{ required: true, whitespace: true, message: '请输入消息标题' }]}>
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="message" data-testid="message-form">
+        <Form.Item
+          label="消息标题"
+          name="esTitle"
+          rules={[{ required: true, whitespace: true, message: '请输入消息标题' }]}
+        >
           <Input placeholder="请输入消息标题" maxLength={100} />
         </Form.Item>
         <Form.Item label="发送方式" name="esType" rules={[{ required: true, message: '请选择发送方式' }]}>
           <Select options={CHANNEL_OPTIONS} placeholder="请选择发送方式" />
         </Form.Item>
-        <Form.Item label="接收人" name="esReceiver" rules={[{ required: true, whitespace: true, message: '请输入接收人' }]}>
+        <Form.Item
+          label="接收人"
+          name="esReceiver"
+          rules={[{ required: true, whitespace: true, message: '请输入接收人' }]}
+        >
           <Input placeholder={RECEIVER_HINT[esType] ?? '请输入接收人'} maxLength={50} />
         </Form.Item>
-        <Form.Item label="发送内容" name="esContent" rules={[{ required: true, whitespace: true, message: '请输入发送内容' }]}>
+        <Form.Item
+          label="发送内容"
+          name="esContent"
+          rules={[{ required: true, whitespace: true, message: '请输入发送内容' }]}
+        >
           <Input.TextArea placeholder="请输入发送内容" autoSize={{ minRows: 4, maxRows: 10 }} />
         </Form.Item>
         <Form.Item
@@ -158,30 +170,34 @@ export default function SysMessageList() {
   };
 
   const columns: TableColumnsType<SysMessage> = [
-    { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_, __, i) => i + 1 },
-    { title: '消息标题', dataIndex: 'esTitle', align: 'center', width: 160, ellipsis: true, sorter: true },
+    { title: '#', key: 'rowIndex', width: 50, align: 'center', render: (_, __, i) => i + 1 },
+    { title: '消息标题', dataIndex: 'esTitle', align: 'center', width: 140, ellipsis: true, sorter: true },
     {
       title: '发送内容',
       dataIndex: 'esContent',
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 300 }}>
-          {v}
-        </Typography.Text>
-      ),
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => {
+        const text = plainText(v);
+        return (
+          <Tooltip title={text} placement="topLeft">
+            <span>{text}</span>
+          </Tooltip>
+        );
+      },
     },
-    { title: '接收人', dataIndex: 'esReceiver', align: 'center', width: 150, ellipsis: true },
-    { title: '发送方式', dataIndex: 'esType_dictText', align: 'center', width: 100, sorter: true },
-    { title: '发送次数', dataIndex: 'esSendNum', align: 'center', width: 90, sorter: true },
+    { title: '接收人', dataIndex: 'esReceiver', align: 'center', width: 130, ellipsis: true },
+    { title: '发送方式', dataIndex: 'esType_dictText', align: 'center', width: 90, sorter: true },
+    { title: '发送次数', dataIndex: 'esSendNum', align: 'center', width: 100, sorter: true },
     {
       title: '发送状态',
       dataIndex: 'esSendStatus',
       align: 'center',
-      width: 100,
+      width: 90,
       sorter: true,
       render: (v: string, r) => <Tag color={STATUS_COLORS[v] ?? 'default'}>{r.esSendStatus_dictText || v}</Tag>,
     },
-    { title: '发送时间', dataIndex: 'esSendTime', align: 'center', width: 170, sorter: true },
-    { title: '发送结果', dataIndex: 'esResult', align: 'center', width: 160, ellipsis: true },
+    { title: '发送时间', dataIndex: 'esSendTime', align: 'center', width: 165, sorter: true },
+    { title: '发送结果', dataIndex: 'esResult', align: 'center', width: 140, ellipsis: true },
     {
       title: '操作',
       key: 'action',
@@ -247,7 +263,7 @@ export default function SysMessageList() {
       }
       alert={<SelectionAlert count={selectedRowKeys.length} onClear={clearSelection} />}
     >
-      <Table<SysMessage> {...list.tableProps} columns={columns} scroll={{ x: 1300 }} data-testid="message-table" />
+      <Table<SysMessage> {...list.tableProps} columns={columns} scroll={{ x: 1250 }} data-testid="message-table" />
       <MessageModal editor={editor} onClose={() => setEditor(null)} onSaved={() => void reload()} />
     </ListCard>
   );

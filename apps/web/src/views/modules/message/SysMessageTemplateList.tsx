@@ -85,7 +85,7 @@ function TemplateModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="template-form">
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="template" data-testid="template-form">
         <Form.Item
           label="模板CODE"
           name="templateCode"
@@ -112,10 +112,19 @@ function TemplateModal({
           extra="用 ${变量名} 标记要替换的内容，例如 ${name}"
           rules={[{ required: true, whitespace: true, message: '请输入模板内容' }]}
         >
-          <Input.TextArea placeholder="请输入模板内容" maxLength={1000} showCount autoSize={{ minRows: 5, maxRows: 10 }} />
+          <Input.TextArea
+            placeholder="请输入模板内容"
+            maxLength={1000}
+            showCount
+            autoSize={{ minRows: 5, maxRows: 10 }}
+          />
         </Form.Item>
         <Form.Item label="测试数据" name="templateTestJson" rules={[jsonRule]}>
-          <Input.TextArea placeholder='JSON 对象，例如 {"name":"张三"}' maxLength={1000} autoSize={{ minRows: 3, maxRows: 6 }} />
+          <Input.TextArea
+            placeholder='JSON 对象，例如 {"name":"张三"}'
+            maxLength={1000}
+            autoSize={{ minRows: 3, maxRows: 6 }}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -129,13 +138,7 @@ interface SendTestValues {
 }
 
 /** 发送测试 (JeecgBoot SysMessageTestModal): the template filled with test data, sent to one receiver. */
-export function SendTestModal({
-  template,
-  onClose,
-}: {
-  template: SysMessageTemplate | null;
-  onClose: () => void;
-}) {
+export function SendTestModal({ template, onClose }: { template: SysMessageTemplate | null; onClose: () => void }) {
   const [form] = Form.useForm<SendTestValues>();
   const { message } = useFeedback();
   const [sending, setSending] = useState(false);
@@ -184,7 +187,7 @@ export function SendTestModal({
       destroyOnHidden
     >
       {template && (
-        <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="send-test-form">
+        <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="sendTest" data-testid="send-test-form">
           <Form.Item label="模板标题">
             <Input value={template.templateName ?? ''} disabled />
           </Form.Item>

@@ -9,3 +9,15 @@ export function jsonObjectError(text: string | undefined | null): string | null 
     return '请输入 JSON 对象，例如 {"name":"张三"}';
   }
 }
+
+/** the text of a (possibly HTML) message body, for the list cell; React escapes it */
+export function plainText(v: string | null | undefined): string {
+  return (v ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -129,7 +129,13 @@ export function AnnouncementFormModal({ editor, onClose, onSaved }: Announcement
       destroyOnHidden
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
     >
-      <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 19 }} data-testid="announcement-form">
+      <Form
+        form={form}
+        name="announcement"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 19 }}
+        data-testid="announcement-form"
+      >
         <Form.Item label="标题" name="titile" rules={[{ required: true, whitespace: true, message: '请输入标题' }]}>
           <Input placeholder="请输入标题" maxLength={100} />
         </Form.Item>

@@ -53,7 +53,13 @@ export function DepartModal({ target, onClose, onSaved }: DepartModalProps) {
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="depart-add-form">
+      <Form
+        form={form}
+        name="departAddForm"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 16 }}
+        data-testid="depart-add-form"
+      >
         <Form.Item label="机构名称" name="departName" rules={DEPART_NAME_RULES}>
           <Input placeholder="请输入机构/部门名称" maxLength={100} />
         </Form.Item>

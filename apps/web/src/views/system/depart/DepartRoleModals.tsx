@@ -84,7 +84,13 @@ export function DepartRoleModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="depart-role-form">
+      <Form
+        form={form}
+        name="departRoleForm"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 16 }}
+        data-testid="depart-role-form"
+      >
         <Form.Item
           label="部门角色名称"
           name="roleName"

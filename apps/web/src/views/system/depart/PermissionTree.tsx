@@ -98,22 +98,24 @@ export function PermissionTree({
         </Button>
       </Space>
       {idx.data.length ? (
-        <Tree
-          checkable
-          selectable={false}
-          disabled={disabled}
-          checkStrictly={!linked}
-          treeData={idx.data}
-          height={height}
-          expandedKeys={expandedKeys}
-          onExpand={(keys) => setExpanded(keys.map(String))}
-          checkedKeys={linked ? checkedKeys : { checked: checkedKeys, halfChecked: [] }}
-          onCheck={(keys) => {
-            const list = Array.isArray(keys) ? keys : keys.checked;
-            onChange(list.map(String));
-          }}
-          data-testid="permission-tree"
-        />
+        <div style={{ maxHeight: height, overflow: 'auto' }}>
+          <Tree
+            virtual={false}
+            checkable
+            selectable={false}
+            disabled={disabled}
+            checkStrictly={!linked}
+            treeData={idx.data}
+            expandedKeys={expandedKeys}
+            onExpand={(keys) => setExpanded(keys.map(String))}
+            checkedKeys={linked ? checkedKeys : { checked: checkedKeys, halfChecked: [] }}
+            onCheck={(keys) => {
+              const list = Array.isArray(keys) ? keys : keys.checked;
+              onChange(list.map(String));
+            }}
+            data-testid="permission-tree"
+          />
+        </div>
       ) : (
         <Empty description="暂无可分配的权限" />
       )}

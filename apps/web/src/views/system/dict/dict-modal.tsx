@@ -72,7 +72,7 @@ export function DictModal({
       cancelText="关闭"
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="dict-form">
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="dict" data-testid="dict-form">
         <Form.Item
           label="字典名称"
           name="dictName"

@@ -174,7 +174,7 @@ export function DataRulePanel({ permissionId, onChanged }: DataRulePanelProps) {
         cancelText="关闭"
         forceRender
       >
-        <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }}>
+        <Form form={form} name="dataRuleForm" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }}>
           <Form.Item name="ruleName" label="规则名称" rules={[{ required: true, message: '请输入规则名称!' }]}>
             <Input placeholder="请输入规则名称" maxLength={50} />
           </Form.Item>

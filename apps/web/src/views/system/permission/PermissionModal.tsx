@@ -11,7 +11,8 @@ export interface PermissionModalProps {
   /** the whole loaded tree (parent choices, perms uniqueness) */
   tree: readonly SysPermission[];
   onClose: () => void;
-  onSaved: () => void;
+  /** after a save; parentId: the row's parent (the list opens it so the row shows) */
+  onSaved: (parentId?: string) => void;
 }
 
 const TYPE_OPTIONS = [
@@ -58,7 +59,7 @@ export function PermissionModal({ record, tree, onClose, onSaved }: PermissionMo
         return;
       }
       message.success(res.message);
-      onSaved();
+      onSaved(values.menuType === 0 ? undefined : (values.parentId ?? undefined));
       onClose();
     } finally {
       setSaving(false);
@@ -81,7 +82,7 @@ export function PermissionModal({ record, tree, onClose, onSaved }: PermissionMo
       forceRender
       styles={{ body: { maxHeight: 'calc(100vh - 260px)', overflowY: 'auto', overflowX: 'hidden' } }}
     >
-      <Form form={form} labelCol={{ span: 7 }} wrapperCol={{ span: 16 }}>
+      <Form form={form} name="permissionForm" labelCol={{ span: 7 }} wrapperCol={{ span: 16 }}>
         <Row>
           <Col span={24}>
             <Form.Item name="menuType" label="菜单类型" labelCol={{ xs: 7, md: 3 }} wrapperCol={{ xs: 16, md: 20 }}>

@@ -58,7 +58,7 @@ export function RoleModal({ record, onClose, onSaved }: RoleModalProps) {
       cancelText="关闭"
       forceRender
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }}>
+      <Form form={form} name="roleForm" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }}>
         <Form.Item
           name="roleName"
           label="角色名称"

@@ -11,6 +11,7 @@ import {
   useListPage,
 } from '../../../components/list';
 import { useCan } from '../../../permission/useCan';
+import { CompactSearch } from './CompactSearch';
 import { RoleModal } from './RoleModal';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 
@@ -60,8 +61,12 @@ export function RoleTable({ onUsers, selectedId, compact, onDeleted }: RoleTable
     { title: '#', key: 'rowIndex', width: 50, align: 'center', render: (_v, _r, i) => i + 1 },
     { title: '角色名称', dataIndex: 'roleName', sorter: true, ellipsis: true },
     { title: '角色编码', dataIndex: 'roleCode', sorter: true, ellipsis: true },
-    ...(compact ? [] : [{ title: '描述', dataIndex: 'description', ellipsis: true }]),
-    { title: '创建时间', dataIndex: 'createTime', sorter: true, width: 170 },
+    ...(compact
+      ? []
+      : [
+          { title: '描述', dataIndex: 'description', ellipsis: true },
+          { title: '创建时间', dataIndex: 'createTime', sorter: true, width: 170 },
+        ]),
     {
       title: '操作',
       key: 'action',
@@ -86,18 +91,26 @@ export function RoleTable({ onUsers, selectedId, compact, onDeleted }: RoleTable
   return (
     <ListCard
       query={
-        <QueryForm
-          onSearch={(v) => list.search({ roleName: like(v.roleName), roleCode: like(v.roleCode) })}
-          onReset={list.reset}
-          visibleCount={compact ? 1 : 3}
-        >
-          <Form.Item name="roleName" label="名称">
-            <Input placeholder="请输入名称查询" allowClear />
-          </Form.Item>
-          <Form.Item name="roleCode" label="编码">
-            <Input placeholder="请输入编码查询" allowClear />
-          </Form.Item>
-        </QueryForm>
+        compact ? (
+          <CompactSearch
+            label="名称"
+            placeholder="请输入名称查询"
+            onSearch={(text) => list.search({ roleName: like(text) })}
+            onReset={list.reset}
+          />
+        ) : (
+          <QueryForm
+            onSearch={(v) => list.search({ roleName: like(v.roleName), roleCode: like(v.roleCode) })}
+            onReset={list.reset}
+          >
+            <Form.Item name="roleName" label="名称">
+              <Input placeholder="请输入名称查询" allowClear />
+            </Form.Item>
+            <Form.Item name="roleCode" label="编码">
+              <Input placeholder="请输入编码查询" allowClear />
+            </Form.Item>
+          </QueryForm>
+        )
       }
       toolbar={
         <>

@@ -1,11 +1,12 @@
 import { CloseOutlined, DisconnectOutlined, PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Form, Input, Popconfirm, Table, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, Card, Popconfirm, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { addUsersToRole, ROLE_URLS, removeUserFromRole, removeUsersFromRole, type SysRole } from '../../../api/role';
 import { JSelectUserByDepModal, type PickerUser } from '../../../components/JSelectUserByDep';
-import { QueryForm, SelectionAlert, useListPage } from '../../../components/list';
+import { SelectionAlert, useListPage } from '../../../components/list';
 import { useCan } from '../../../permission/useCan';
 import { useFeedback } from '../../../utils/feedback';
+import { CompactSearch } from './CompactSearch';
 
 interface RoleUser {
   id: string;
@@ -120,11 +121,12 @@ export function RoleUsersPanel({ role, onClose }: RoleUsersPanelProps) {
         onClose && <Button type="text" size="small" icon={<CloseOutlined />} onClick={onClose} aria-label="关闭" />
       }
     >
-      <QueryForm onSearch={(v) => list.search({ username: like(v.username) })} onReset={list.reset}>
-        <Form.Item name="username" label="用户账号">
-          <Input placeholder="请输入用户账号" allowClear />
-        </Form.Item>
-      </QueryForm>
+      <CompactSearch
+        label="用户账号"
+        placeholder="请输入用户账号"
+        onSearch={(text) => list.search({ username: like(text) })}
+        onReset={list.reset}
+      />
       {canEdit && (
         <div style={{ marginBottom: 12, display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setPicking(true)}>

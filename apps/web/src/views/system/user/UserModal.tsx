@@ -96,15 +96,6 @@ export function UserModal({ open, mode, record, onClose, onSaved }: UserModalPro
     [selectedDeparts, departNames],
   );
 
-  // leaving a department also leaves it as a managed one
-  useEffect(() => {
-    const managed = form.getFieldValue('departIds') as string[] | undefined;
-    if (!managed?.length) return;
-    const allowed = new Set(managedOptions.map((o) => o.value));
-    const kept = managed.filter((d) => allowed.has(d));
-    if (kept.length !== managed.length) form.setFieldValue('departIds', kept);
-  }, [managedOptions, form]);
-
   const unique =
     (field: UserUniqueField, taken: string) =>
     async (_r: unknown, value: string | undefined): Promise<void> => {
@@ -230,17 +221,24 @@ export function UserModal({ open, mode, record, onClose, onSaved }: UserModalPro
                 <JSelectPosition placeholder="请选择职务" />
               </Form.Item>
             </Col>
-            <Col span={24}>
-              <Form.Item label="角色" name="selectedroles" labelCol={{ xs: 6, sm: 3 }} wrapperCol={{ xs: 17, sm: 20 }}>
-                <Select
-                  mode="multiple"
-                  placeholder="请选择角色"
-                  optionFilterProp="label"
-                  options={roles.map((r) => ({ value: r.id, label: r.roleName ?? r.roleCode }))}
-                  getPopupContainer={(n) => n.parentElement ?? document.body}
-                />
-              </Form.Item>
-            </Col>
+            {!(readOnly && roles.length === 0) && (
+              <Col span={24}>
+                <Form.Item
+                  label="角色"
+                  name="selectedroles"
+                  labelCol={{ xs: 6, sm: 3 }}
+                  wrapperCol={{ xs: 17, sm: 20 }}
+                >
+                  <Select
+                    mode="multiple"
+                    placeholder="请选择角色"
+                    optionFilterProp="label"
+                    options={roles.map((r) => ({ value: r.id, label: r.roleName ?? r.roleCode }))}
+                    getPopupContainer={(n) => n.parentElement ?? document.body}
+                  />
+                </Form.Item>
+              </Col>
+            )}
             <Col span={24}>
               <Form.Item
                 label="所属部门"
@@ -251,12 +249,21 @@ export function UserModal({ open, mode, record, onClose, onSaved }: UserModalPro
                 <JSelectDepart
                   multiple
                   placeholder="请选择所属部门"
-                  onBack={(items: PickedItem[]) =>
+                  onBack={(items: PickedItem[]) => {
                     setDepartNames((prev) => ({
                       ...prev,
                       ...Object.fromEntries(items.map((i) => [i.value, i.text])),
-                    }))
-                  }
+                    }));
+                    // leaving a department also leaves it as a managed one
+                    const kept = new Set(items.map((i) => i.value));
+                    const managed = (form.getFieldValue('departIds') as string[] | undefined) ?? [];
+                    if (managed.some((d) => !kept.has(d))) {
+                      form.setFieldValue(
+                        'departIds',
+                        managed.filter((d) => kept.has(d)),
+                      );
+                    }
+                  }}
                 />
               </Form.Item>
             </Col>
