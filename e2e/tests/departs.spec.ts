@@ -16,7 +16,10 @@ const pageOf = (page: Page, url: string) => page.locator(`[data-page-key="${url}
 const rowOf = (scope: Locator, text: string) => scope.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 const ok = (page: Page) => page.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定/ });
 const treeNode = (scope: Locator, title: string) =>
-  scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByText(title, { exact: true }) }).first();
+  scope
+    .locator('.ant-tree-treenode')
+    .filter({ has: scope.page().getByText(title, { exact: true }) })
+    .first();
 
 async function toast(page: Page, text: string) {
   await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
@@ -143,13 +146,19 @@ test('departments: codes, edit, search, grants, members, depart roles, delete of
   await treeNode(tree, COMPANY).locator('.ant-tree-checkbox').click();
   await departs.getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('确定要删除所选中的 1 条数据，以及子节点数据吗?');
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await toast(page, '删除成功!');
   await expect(treeNode(tree, COMPANY)).toHaveCount(0);
   await expect(treeNode(tree, DEPT2)).toHaveCount(0);
   await treeNode(tree, PROJECT).locator('.ant-tree-title').click({ button: 'right' });
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '删除' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await toast(page, '删除成功!');
   await expect(treeNode(tree, PROJECT)).toHaveCount(0);
 });
@@ -185,7 +194,10 @@ test('positions: add with a duplicate code refused, edit, delete', async ({ page
 
   await rowOf(list, code).locator('.ant-dropdown-link').hover();
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '删除' }).click();
-  await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await toast(page, '删除成功!');
   await expect(rowOf(list, code)).toHaveCount(0);
 });
@@ -225,7 +237,10 @@ test('tenants: a taken id answers 该编号已存在!, a referenced tenant canno
   await openPage(page, '/isys/tenant');
   await rowOf(list, name).locator('.ant-dropdown-link').hover();
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '删除' }).click();
-  await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await toast(page, '该租户已被引用，无法删除！');
   await expect(rowOf(list, name)).toHaveCount(1);
 });

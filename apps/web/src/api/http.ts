@@ -355,8 +355,8 @@ export const http = {
     }).then((r) => envelope<T>(r));
   },
   /** blob GET saved as a file; a JSON answer instead of a file shows its message (or 文件下载失败) */
-  async download(url: string, params?: Params, fileName?: string): Promise<void> {
-    const res = await send({ method: 'GET', url, params, opts: { signed: false }, responseType: 'blob' });
+  async download(url: string, params?: Params, fileName?: string, opts?: RequestOptions): Promise<void> {
+    const res = await send({ method: 'GET', url, params, opts: { signed: false, ...opts }, responseType: 'blob' });
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('application/json')) {
       const data = parseBody(await res.text());

@@ -391,10 +391,11 @@ describe('1 000 departments', () => {
     const first = await get(`${B}/queryTreeList`);
     const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
     expect(count(first.json.result)).toBeGreaterThanOrEqual(1008);
-    const started = performance.now();
-    for (let i = 0; i < 20; i++) expect((await get(`${B}/queryTreeList`)).statusCode).toBe(200);
-    const avg = (performance.now() - started) / 20;
-    // cached: no query, pre-serialized text (generous bound for slow CI machines)
-    expect(avg).toBeLessThan(250);
+    // repeated loads answer the same tree (from the cache; its speed is measured by `npm run bench`, not here)
+    for (let i = 0; i < 3; i++) {
+      const again = await get(`${B}/queryTreeList`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json.result).toEqual(first.json.result);
+    }
   });
 });

@@ -16,6 +16,9 @@ export const ACTION_COLUMN_WIDTH = 147;
 export const IMPORT_MODAL_WIDTH = 600;
 /** export default file name (spec 02 §7: 导出文件) */
 export const DEFAULT_EXPORT_NAME = '导出文件';
+
+/** time allowed for an export to start answering (the server builds large files in batches) */
+export const EXPORT_TIMEOUT_MS = 5 * 60_000;
 /** query fields shown before the form collapses behind 展开 */
 export const QUERY_FORM_VISIBLE_FIELDS = 3;
 

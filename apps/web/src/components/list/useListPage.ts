@@ -7,6 +7,7 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_ROW_KEY,
   DEFAULT_SORT,
+  EXPORT_TIMEOUT_MS,
   LIST_MESSAGES,
   PAGE_SIZE_OPTIONS,
   totalText,
@@ -319,7 +320,10 @@ export function useListPage<T = Record<string, unknown>>(options: UseListPageOpt
       const hide = feedback.message.loading(LIST_MESSAGES.exporting, 0);
       setExporting(true);
       try {
-        await http.download(url, buildExportParams(currentQuery(), selectionRef.current.keys), exportName(name));
+        await http.download(url, buildExportParams(currentQuery(), selectionRef.current.keys), exportName(name), {
+          // a large export takes longer than the 9 s of an ordinary call to start answering
+          timeout: EXPORT_TIMEOUT_MS,
+        });
       } catch (err) {
         // http.download has shown 文件下载失败 / the server message; other failures were shown by the client
         if (!(err instanceof HttpError)) feedback.message.warning(LIST_MESSAGES.downloadFailed);
