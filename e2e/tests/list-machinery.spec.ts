@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { openPage, signIn } from './support';
+import { openPage, purgeUsers, signIn } from './support';
 
 /**
  * The list-page machinery (components/list) driven through a real list page, /isystem/user: total text, page size,
@@ -37,6 +37,14 @@ async function seedUsers(page: Page, count: number): Promise<void> {
     expect(body.success, body.message).toBe(true);
   }
 }
+
+test.afterEach(async ({ request }) => {
+  // the suite shares one database: leave only the seeded users for the spec files that follow
+  await purgeUsers(
+    request,
+    Array.from({ length: 12 }, (_, i) => `lm_user_${String(i + 1).padStart(2, '0')}`),
+  );
+});
 
 test('list machinery on the user list', async ({ page }) => {
   await signIn(page);

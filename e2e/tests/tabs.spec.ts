@@ -31,8 +31,19 @@ async function openBySearch(page: Page, text: string, option: string) {
 }
 
 async function contextMenu(page: Page, title: string, action: string) {
-  await tab(page, title).locator('.answer-multitab-label').click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).click();
+  // pages are real lists now: let the current one finish loading (its layout settles) before the menu opens, and
+  // open the menu again if a late scroll closed it (the menu closes on scroll, spec 02 §9)
+  await page.waitForLoadState('networkidle');
+  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action });
+  for (let attempt = 0; ; attempt++) {
+    await tab(page, title).locator('.answer-multitab-label').click({ button: 'right' });
+    try {
+      await item.click({ timeout: 3_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
   // the menu closes (with an animation) before the next right click opens another one
   await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
 }

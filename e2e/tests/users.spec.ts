@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openPage, signIn } from './support';
+import { openPage, purgeUsers, signIn } from './support';
 
 // 用户管理: the whole life of an account as an administrator sees it, and the read-only view of role `test`.
 
@@ -8,6 +8,16 @@ const pageOf = (page: Page) => page.locator(`[data-page-key="${URL}"]`);
 const rowOf = (scope: Locator, text: string) => scope.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
 const USERNAME = `e2e_${Date.now() % 100000}`;
 const PASSWORD = 'E2e@pass123';
+
+test.afterAll(async ({ playwright }) => {
+  // the suite shares one database: remove the account this file created
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await purgeUsers(request, [USERNAME]);
+  } finally {
+    await request.dispose();
+  }
+});
 
 async function search(scope: Locator, username: string) {
   await scope.getByPlaceholder('输入账号模糊查询').fill(username);

@@ -226,8 +226,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       !url.startsWith('/websocket') &&
       !path.extname(url);
     if (wantsPage) {
+      // read, not streamed: this reply has already been through the static plugin's file lookup
       if (hasWeb)
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(await fs.promises.readFile(indexHtml));
       return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     }
     return sendError(reply, 'NOT_FOUND');
