@@ -3,4 +3,5 @@ export * from './dict-spec.ts';
 export * from './errors.ts';
 export * from './menu.ts';
 export * from './result.ts';
+export * from './rich-text.ts';
 export * from './user.ts';

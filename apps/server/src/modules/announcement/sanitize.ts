@@ -1,3 +1,4 @@
+import { RICH_TEXT_TAGS } from '@answer/contract';
 import sanitize from 'sanitize-html';
 
 /**
@@ -12,58 +13,7 @@ import sanitize from 'sanitize-html';
  *   protocol-relative URLs (`//host`) are dropped; links open in a new window with rel="noopener noreferrer".
  */
 
-const TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'caption',
-  'code',
-  'col',
-  'colgroup',
-  'dd',
-  'del',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'font',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'img',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'small',
-  'span',
-  'strike',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
+const TAGS = [...RICH_TEXT_TAGS];
 
 const COMMON_ATTRS = ['style', 'title', 'align'];
 const TABLE_ATTRS = ['colspan', 'rowspan', 'valign', 'width', 'height', 'border', 'cellpadding', 'cellspacing'];

@@ -1,60 +1,11 @@
+import { RICH_TEXT_TAGS } from '@answer/contract';
+
 /**
  * Allow-list HTML sanitiser for announcement bodies (rich text written by administrators in the editor).
  * Keeps formatting, tables, images and links; drops scripts, event handlers, frames, forms and dangerous URLs.
  */
 
-const ALLOWED_TAGS = new Set([
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'caption',
-  'code',
-  'col',
-  'colgroup',
-  'dd',
-  'del',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'font',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'img',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'small',
-  'span',
-  'strike',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-]);
+const ALLOWED_TAGS = new Set(RICH_TEXT_TAGS);
 
 /** Elements removed together with their content. */
 const DROP_WITH_CONTENT = new Set([
