@@ -162,7 +162,7 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
     );
     add(
       await run('GET sys/user/list filtered (realname like, status) + sorted', {
-        url: `${api}/sys/user/list?pageNo=2&pageSize=20&realname=*用户1*&status=1&column=username&order=asc`,
+        url: `${api}/sys/user/list?pageNo=2&pageSize=20&realname=${encodeURIComponent('*用户1*')}&status=1&column=username&order=asc`,
         headers: auth,
       }),
     );
