@@ -1,3 +1,4 @@
+import { linkProblem, safeLinkMessage } from '@answer/contract';
 import { z } from 'zod';
 
 /** A flag the JeecgBoot UI sends as a boolean, 0/1 or "0"/"1" (absent → undefined). */
@@ -19,6 +20,13 @@ const optText = (max: number) =>
     .optional()
     .nullable()
     .transform((v) => (v === null || v === undefined ? v : v.trim()));
+
+/** a stored link (security rule 16): http(s) or a relative path, checked on the value as sent */
+const linkText = (label: string, max: number) =>
+  optText(max).superRefine((v, ctx) => {
+    const problem = linkProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: safeLinkMessage(label, problem) });
+  });
 
 /** one id, as JeecgBoot ids look (snowflake digits or 32-hex); used for every id parameter */
 export const idString = z
@@ -89,10 +97,10 @@ export const PermissionInput = z.object({
     .trim()
     .min(1, '菜单名称不能为空')
     .max(255, '菜单名称长度不能超过 255 个字符'),
-  url: optText(255),
+  url: linkText('菜单路径', 255),
   component: optText(255),
   componentName: optText(100),
-  redirect: optText(255),
+  redirect: linkText('默认跳转地址', 255),
   menuType,
   perms: optText(1000),
   permsType: z
