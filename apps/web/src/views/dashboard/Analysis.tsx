@@ -1,11 +1,10 @@
 import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
+import VisitChart from './visit-chart';
 import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
 import './analysis.css';
-
-const VisitChart = lazy(() => import('./visit-chart'));
 
 function StatCard({
   title,
@@ -112,13 +111,7 @@ export default function Analysis() {
         </Col>
         <Col xs={24} xl={16}>
           <Card title="最近7天访问量" size="small">
-            {visits.isPending ? (
-              <Skeleton active paragraph={{ rows: 6 }} />
-            ) : (
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                <VisitChart points={points} />
-              </Suspense>
-            )}
+            {visits.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : <VisitChart points={points} />}
           </Card>
         </Col>
         <Col xs={24} xl={8}>
