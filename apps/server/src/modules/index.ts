@@ -12,6 +12,7 @@ import duplicateCheckRoutes from './duplicate-check/routes.ts';
 import fillRuleRoutes from './fill-rule/routes.ts';
 import logRoutes from './log/routes.ts';
 import messageRoutes from './message/routes.ts';
+import messageTemplateRoutes from './message/templates.ts';
 import onlineRoutes from './online/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
@@ -35,6 +36,7 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   websocketRoutes,
   announcementRoutes,
   messageRoutes,
+  messageTemplateRoutes,
   roleRoutes,
   userRoutes,
   departRoutes,

@@ -1,41 +1,22 @@
-import { ok, okCode0 } from '@answer/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '@answer/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { sysCheckRule } from '../../db/schema/index.ts';
+import { CRUD_MESSAGES, defineCrud, registerCrud } from '../../platform/crud.ts';
 import { badRequest, bizError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { defineListEntity, listPage } from '../../platform/list-query.ts';
-import { rowJson } from '../../platform/serialize.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
 import { checkValue, normalizeRuleJson, RULE_LIMITS, RuleError, RuleTimeout, storedSegments } from './engine.ts';
 
 /** Check rules /sys/checkRule (contract §4.11): CRUD + checkByCode used by form validators. */
 
-const PAGE = 'system/SysCheckRuleList';
-const read = { access: { menu: PAGE } };
-const perm = (p: string) => ({ access: { perm: p } });
-
 export const CHECK_RULE_MSG = {
-  added: '添加成功！',
-  edited: '编辑成功!',
-  deleted: '删除成功!',
-  batchDeleted: '批量删除成功!',
-  notFound: '未找到对应数据',
+  ...CRUD_MESSAGES,
   unknownCode: '该编码不存在',
   codeTaken: '规则编码已存在！',
-  badIds: '参数不识别！',
   timeout: '校验规则执行超时，请联系管理员检查该规则的正则表达式',
   broken: '校验规则配置有误，请联系管理员',
 } as const;
-
-export const checkRuleEntity = defineListEntity({
-  table: sysCheckRule,
-  sortable: ['createTime', 'updateTime', 'ruleName', 'ruleCode'],
-  defaultSort: { column: 'createTime', order: 'desc' },
-  searchable: ['ruleName', 'ruleCode', 'ruleDescription'],
-});
 
 const RULE_CODE = /^[A-Za-z0-9_.-]+$/;
 const optionalText = (max: number) =>
@@ -50,8 +31,6 @@ const Body = z.object({
   ruleDescription: optionalText(200),
 });
 const EditBody = Body.extend({ id: requiredStr('id', 36) });
-const IdQuery = z.object({ id: requiredStr('id', 36) });
-const IdsQuery = z.object({ ids: str(40_000).optional() });
 const CheckQuery = z.object({
   ruleCode: requiredStr('ruleCode', 100),
   value: z.string({ error: '缺少该参数' }).max(RULE_LIMITS.value * 10, '值过长'),
@@ -66,15 +45,6 @@ function ruleJsonOf(text: string): string {
   }
 }
 
-async function codeTaken(ctx: AppContext, code: string, exceptId?: string) {
-  const rows = await ctx.db
-    .select({ id: sysCheckRule.id })
-    .from(sysCheckRule)
-    .where(and(eq(sysCheckRule.ruleCode, code), exceptId ? ne(sysCheckRule.id, exceptId) : undefined))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Java URLDecoder.decode: '+' is a space, %XX sequences decoded; malformed → 400 */
 function urlDecode(v: string): string {
   try {
@@ -84,81 +54,36 @@ function urlDecode(v: string): string {
   }
 }
 
+/** the stored row of a rule being saved: the rule JSON checked and normalized */
+const ruleRow = (b: z.output<typeof Body>) => ({
+  ruleName: b.ruleName,
+  ruleCode: b.ruleCode,
+  ruleJson: ruleJsonOf(b.ruleJson),
+  ruleDescription: b.ruleDescription,
+});
+
+export const checkRules = defineCrud({
+  base: '/sys/checkRule',
+  table: sysCheckRule,
+  list: {
+    sortable: ['createTime', 'updateTime', 'ruleName', 'ruleCode'],
+    defaultSort: { column: 'createTime', order: 'desc' },
+    searchable: ['ruleName', 'ruleCode', 'ruleDescription'],
+  },
+  access: {
+    list: { menu: 'system/SysCheckRuleList' },
+    add: { perm: 'checkRule:add' },
+    edit: { perm: 'checkRule:edit' },
+    delete: { perm: 'checkRule:delete' },
+  },
+  messages: CHECK_RULE_MSG,
+  add: { schema: Body, toRow: ruleRow },
+  edit: { schema: EditBody, toRow: ruleRow },
+  unique: [{ column: sysCheckRule.ruleCode, message: CHECK_RULE_MSG.codeTaken }],
+});
+
 export default async function checkRuleRoutes(app: FastifyInstance): Promise<void> {
-  const user = (req: FastifyRequest) => req.auth!.user;
-
-  app.get('/sys/checkRule/list', { config: read }, async (req) =>
-    okCode0(await listPage(app.ctx.db, checkRuleEntity, req.query)),
-  );
-
-  app.get('/sys/checkRule/queryById', { config: read }, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    const [row] = await app.ctx.db.select().from(sysCheckRule).where(eq(sysCheckRule.id, id));
-    if (!row) throw bizError(CHECK_RULE_MSG.notFound);
-    return ok(rowJson(row));
-  });
-
-  app.post('/sys/checkRule/add', { config: perm('checkRule:add') }, async (req) => {
-    const body = parse(Body, req.body);
-    const ruleJson = ruleJsonOf(body.ruleJson);
-    if (await codeTaken(app.ctx, body.ruleCode)) throw bizError(CHECK_RULE_MSG.codeTaken);
-    await app.ctx.db.insert(sysCheckRule).values({
-      id: newId(),
-      ruleName: body.ruleName,
-      ruleCode: body.ruleCode,
-      ruleJson,
-      ruleDescription: body.ruleDescription,
-      createBy: user(req).username,
-      createTime: new Date(),
-    });
-    return ok(null, CHECK_RULE_MSG.added);
-  });
-
-  app.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/checkRule/edit',
-    config: perm('checkRule:edit'),
-    handler: async (req) => {
-      const body = parse(EditBody, req.body);
-      const ruleJson = ruleJsonOf(body.ruleJson);
-      if (await codeTaken(app.ctx, body.ruleCode, body.id)) throw bizError(CHECK_RULE_MSG.codeTaken);
-      const res = await app.ctx.db
-        .update(sysCheckRule)
-        .set({
-          ruleName: body.ruleName,
-          ruleCode: body.ruleCode,
-          ruleJson,
-          ruleDescription: body.ruleDescription,
-          updateBy: user(req).username,
-          updateTime: new Date(),
-        })
-        .where(eq(sysCheckRule.id, body.id))
-        .returning({ id: sysCheckRule.id });
-      if (res.length === 0) throw bizError(CHECK_RULE_MSG.notFound);
-      return ok(null, CHECK_RULE_MSG.edited);
-    },
-  });
-
-  app.delete('/sys/checkRule/delete', { config: perm('checkRule:delete') }, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    const res = await app.ctx.db.delete(sysCheckRule).where(eq(sysCheckRule.id, id)).returning({ id: sysCheckRule.id });
-    if (res.length === 0) throw bizError(CHECK_RULE_MSG.notFound);
-    return ok(null, CHECK_RULE_MSG.deleted);
-  });
-
-  app.delete('/sys/checkRule/deleteBatch', { config: perm('checkRule:delete') }, async (req) => {
-    const ids = [
-      ...new Set(
-        (parse(IdsQuery, req.query).ids ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ].slice(0, 1000);
-    if (ids.length === 0) throw bizError(CHECK_RULE_MSG.badIds);
-    await app.ctx.db.delete(sysCheckRule).where(inArray(sysCheckRule.id, ids));
-    return ok(null, CHECK_RULE_MSG.batchDeleted);
-  });
+  registerCrud(app, checkRules);
 
   // Form validators everywhere call this: a session is enough; the per-IP limit bounds the regex work.
   app.get(

@@ -1,40 +1,24 @@
-import { ok, okCode0 } from '@answer/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '@answer/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sysFillRule } from '../../db/schema/index.ts';
+import { CRUD_MESSAGES, defineCrud, registerCrud } from '../../platform/crud.ts';
 import { bizError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { defineListEntity, listPage } from '../../platform/list-query.ts';
-import { rowJson } from '../../platform/serialize.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
 import { FILL_RULE_HANDLERS, handlerOf, type Json } from './handlers.ts';
 
 /** Fill rules /sys/fillRule (contract §4.11): CRUD over a registry of built-in handlers, test and execution. */
 
-const PAGE = 'system/SysFillRuleList';
-const read = { access: { menu: PAGE } };
-const perm = (p: string) => ({ access: { perm: p } });
+const read = { access: { menu: 'system/SysFillRuleList' } };
 
 export const FILL_RULE_MSG = {
-  added: '添加成功！',
-  edited: '编辑成功!',
-  deleted: '删除成功!',
-  batchDeleted: '批量删除成功!',
-  notFound: '未找到对应数据',
+  ...CRUD_MESSAGES,
   codeTaken: '规则编码已存在！',
-  badIds: '参数不识别！',
   badClass: '规则实现类不存在，请从内置规则中选择',
   badParams: '规则参数必须是 JSON 对象',
 } as const;
-
-export const fillRuleEntity = defineListEntity({
-  table: sysFillRule,
-  sortable: ['createTime', 'updateTime', 'ruleName', 'ruleCode', 'ruleClass'],
-  defaultSort: { column: 'createTime', order: 'desc' },
-  searchable: ['ruleName', 'ruleCode', 'ruleClass'],
-});
 
 const RULE_CODE = /^[A-Za-z0-9_.-]+$/;
 const Body = z.object({
@@ -46,8 +30,6 @@ const Body = z.object({
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim())),
 });
 const EditBody = Body.extend({ id: requiredStr('id', 36) });
-const IdQuery = z.object({ id: requiredStr('id', 36) });
-const IdsQuery = z.object({ ids: str(40_000).optional() });
 const CodeQuery = z.object({ ruleCode: requiredStr('ruleCode', 100) });
 const FormData = z.record(z.string(), z.unknown(), { error: '表单数据必须是 JSON 对象' });
 const BatchBody = z.object({
@@ -71,22 +53,18 @@ function parseParams(text: string | null): Json {
   return v as Json;
 }
 
-/** validates class and params of a rule being saved; answers the normalized params text */
-function checkRule(body: z.output<typeof Body>): string | null {
+/** the stored row of a rule being saved: class and params checked, params normalized */
+function ruleRow(body: z.output<typeof Body>) {
   if (!Object.hasOwn(FILL_RULE_HANDLERS, body.ruleClass)) throw bizError(FILL_RULE_MSG.badClass);
   const params = parseParams(body.ruleParams);
   const problem = FILL_RULE_HANDLERS[body.ruleClass].checkParams?.(params);
   if (problem) throw bizError(problem);
-  return body.ruleParams === null ? null : JSON.stringify(params);
-}
-
-async function codeTaken(ctx: AppContext, code: string, exceptId?: string) {
-  const rows = await ctx.db
-    .select({ id: sysFillRule.id })
-    .from(sysFillRule)
-    .where(and(eq(sysFillRule.ruleCode, code), exceptId ? ne(sysFillRule.id, exceptId) : undefined))
-    .limit(1);
-  return rows.length > 0;
+  return {
+    ruleName: body.ruleName,
+    ruleCode: body.ruleCode,
+    ruleClass: body.ruleClass,
+    ruleParams: body.ruleParams === null ? null : JSON.stringify(params),
+  };
 }
 
 /** Runs the rule `ruleCode` (JeecgBoot FillRuleUtil.executeRule); undefined when no such rule exists. */
@@ -107,88 +85,35 @@ export async function executeRule(ctx: AppContext, ruleCode: string, formData: J
   return handler.execute(ctx, { ruleCode, params, formData });
 }
 
-export default async function fillRuleRoutes(app: FastifyInstance): Promise<void> {
-  const user = (req: FastifyRequest) => req.auth!.user;
+export const fillRules = defineCrud({
+  base: '/sys/fillRule',
+  table: sysFillRule,
+  list: {
+    sortable: ['createTime', 'updateTime', 'ruleName', 'ruleCode', 'ruleClass'],
+    defaultSort: { column: 'createTime', order: 'desc' },
+    searchable: ['ruleName', 'ruleCode', 'ruleClass'],
+  },
+  access: {
+    list: read.access,
+    add: { perm: 'fillRule:add' },
+    edit: { perm: 'fillRule:edit' },
+    delete: { perm: 'fillRule:delete' },
+  },
+  messages: FILL_RULE_MSG,
+  add: { schema: Body, toRow: ruleRow },
+  edit: { schema: EditBody, toRow: ruleRow },
+  unique: [{ column: sysFillRule.ruleCode, message: FILL_RULE_MSG.codeTaken }],
+});
 
-  app.get('/sys/fillRule/list', { config: read }, async (req) =>
-    okCode0(await listPage(app.ctx.db, fillRuleEntity, req.query)),
-  );
+export default async function fillRuleRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, fillRules);
 
   // the built-in handlers a rule may use (the page's 规则实现 select)
   app.get('/sys/fillRule/ruleClasses', { config: read }, async () =>
     ok(Object.values(FILL_RULE_HANDLERS).map((h) => ({ value: h.key, text: h.name, description: h.description }))),
   );
 
-  app.get('/sys/fillRule/queryById', { config: read }, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    const [row] = await app.ctx.db.select().from(sysFillRule).where(eq(sysFillRule.id, id));
-    if (!row) throw bizError(FILL_RULE_MSG.notFound);
-    return ok(rowJson(row));
-  });
-
-  app.post('/sys/fillRule/add', { config: perm('fillRule:add') }, async (req) => {
-    const body = parse(Body, req.body);
-    const ruleParams = checkRule(body);
-    if (await codeTaken(app.ctx, body.ruleCode)) throw bizError(FILL_RULE_MSG.codeTaken);
-    await app.ctx.db.insert(sysFillRule).values({
-      id: newId(),
-      ruleName: body.ruleName,
-      ruleCode: body.ruleCode,
-      ruleClass: body.ruleClass,
-      ruleParams,
-      createBy: user(req).username,
-      createTime: new Date(),
-    });
-    return ok(null, FILL_RULE_MSG.added);
-  });
-
-  app.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/fillRule/edit',
-    config: perm('fillRule:edit'),
-    handler: async (req) => {
-      const body = parse(EditBody, req.body);
-      const ruleParams = checkRule(body);
-      if (await codeTaken(app.ctx, body.ruleCode, body.id)) throw bizError(FILL_RULE_MSG.codeTaken);
-      const res = await app.ctx.db
-        .update(sysFillRule)
-        .set({
-          ruleName: body.ruleName,
-          ruleCode: body.ruleCode,
-          ruleClass: body.ruleClass,
-          ruleParams,
-          updateBy: user(req).username,
-          updateTime: new Date(),
-        })
-        .where(eq(sysFillRule.id, body.id))
-        .returning({ id: sysFillRule.id });
-      if (res.length === 0) throw bizError(FILL_RULE_MSG.notFound);
-      return ok(null, FILL_RULE_MSG.edited);
-    },
-  });
-
-  app.delete('/sys/fillRule/delete', { config: perm('fillRule:delete') }, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    const res = await app.ctx.db.delete(sysFillRule).where(eq(sysFillRule.id, id)).returning({ id: sysFillRule.id });
-    if (res.length === 0) throw bizError(FILL_RULE_MSG.notFound);
-    return ok(null, FILL_RULE_MSG.deleted);
-  });
-
-  app.delete('/sys/fillRule/deleteBatch', { config: perm('fillRule:delete') }, async (req) => {
-    const ids = [
-      ...new Set(
-        (parse(IdsQuery, req.query).ids ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ].slice(0, 1000);
-    if (ids.length === 0) throw bizError(FILL_RULE_MSG.badIds);
-    await app.ctx.db.delete(sysFillRule).where(inArray(sysFillRule.id, ids));
-    return ok(null, FILL_RULE_MSG.batchDeleted);
-  });
-
-  app.get('/sys/fillRule/testFillRule', { config: perm('fillRule:test') }, async (req) => {
+  app.get('/sys/fillRule/testFillRule', { config: { access: { perm: 'fillRule:test' } } }, async (req) => {
     const { ruleCode } = parse(CodeQuery, req.query);
     const result = await executeRule(app.ctx, ruleCode, {});
     if (result === undefined) throw bizError(`填值规则【${ruleCode}】不存在`);

@@ -5,35 +5,20 @@ import { type ExcelColumn, exportList } from '../../platform/excel.ts';
 import { listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { parse } from '../../platform/validation.ts';
-import {
-  EditMessageBody,
-  EditTemplateBody,
-  IdQuery,
-  IdsQuery,
-  MessageFields,
-  SendTestBody,
-  TemplateFields,
-} from './schema.ts';
+import { EditMessageBody, IdQuery, IdsQuery, MessageFields } from './schema.ts';
 import {
   type Actor,
   addMessage,
-  addTemplate,
   deleteMessages,
-  deleteTemplates,
   dispatchMessage,
   editMessage,
-  editTemplate,
   findMessage,
-  findTemplate,
   messageList,
   NOT_FOUND,
   SEND_STATUS,
-  sendTest,
-  templateList,
 } from './service.ts';
 
 const MESSAGE_MENU = 'modules/message/SysMessageList';
-const TEMPLATE_MENU = 'modules/message/SysMessageTemplateList';
 
 const idsOf = (raw: string) => {
   const ids = raw
@@ -57,19 +42,10 @@ const MESSAGE_COLUMNS: ExcelColumn[] = [
   { key: 'remark', title: '备注', width: 30 },
 ];
 
-const TEMPLATE_COLUMNS: ExcelColumn[] = [
-  { key: 'templateCode', title: '模板CODE' },
-  { key: 'templateName', title: '模板标题', width: 24 },
-  { key: 'templateType', title: '模板类型', dict: 'msgType' },
-  { key: 'templateContent', title: '模板内容', width: 50 },
-  { key: 'templateTestJson', title: '测试数据', width: 30 },
-];
-
 /**
- * Message center: messages (sys_sms) and message templates (sys_sms_template) under JeecgBoot's paths
- * `/sys/message/sysMessage/*` and `/sys/message/sysMessageTemplate/*`. A message is sent when it is added and again on
- * `resend`; the channel is 1 SMS / 2 e-mail (providers.ts, the log by default) or 3 system (an announcement for the
- * receiving user, pushed live).
+ * Message center: messages (sys_sms) under JeecgBoot's paths `/sys/message/sysMessage/*` (templates: templates.ts).
+ * A message is sent when it is added and again on `resend`; the channel is 1 SMS / 2 e-mail (providers.ts, the log by
+ * default) or 3 system (an announcement for the receiving user, pushed live).
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   const actor = (req: FastifyRequest): Actor => req.auth!.user;
@@ -137,64 +113,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.get(`${msg}/exportXls`, { config: { access: { menu: MESSAGE_MENU } } }, async (req, reply) =>
     exportList(app, req, reply, { entity: messageList, columns: MESSAGE_COLUMNS, fileName: '消息' }),
-  );
-
-  // ---------------------------------------------------------------- templates
-  const tpl = '/sys/message/sysMessageTemplate';
-
-  app.get(`${tpl}/list`, { config: { access: { menu: TEMPLATE_MENU } } }, async (req) =>
-    okCode0(await listPage(app.ctx.db, templateList, req.query)),
-  );
-
-  app.get(`${tpl}/queryById`, { config: { access: { menu: TEMPLATE_MENU } } }, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    return ok(rowJson(await findTemplate(app.ctx.db, { id })));
-  });
-
-  app.post(`${tpl}/add`, { config: { access: { perm: 'msgTemplate:add' } } }, async (req) => {
-    await addTemplate(app.ctx.db, actor(req), parse(TemplateFields, req.body));
-    return ok(null, '添加成功！');
-  });
-
-  app.route({
-    method: ['PUT', 'POST'],
-    url: `${tpl}/edit`,
-    config: { access: { perm: 'msgTemplate:edit' } },
-    handler: async (req) => {
-      await editTemplate(app.ctx.db, actor(req), parse(EditTemplateBody, req.body));
-      return ok(null, '修改成功!');
-    },
-  });
-
-  app.delete(`${tpl}/delete`, { config: { access: { perm: 'msgTemplate:delete' } } }, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    if (!(await deleteTemplates(app.ctx.db, [id]))) throw bizError(NOT_FOUND);
-    return ok(null, '删除成功!');
-  });
-
-  app.delete(`${tpl}/deleteBatch`, { config: { access: { perm: 'msgTemplate:delete' } } }, async (req) => {
-    await deleteTemplates(app.ctx.db, idsOf(parse(IdsQuery, req.query).ids));
-    return ok(null, '批量删除成功!');
-  });
-
-  app.get(`${tpl}/exportXls`, { config: { access: { menu: TEMPLATE_MENU } } }, async (req, reply) =>
-    exportList(app, req, reply, { entity: templateList, columns: TEMPLATE_COLUMNS, fileName: '消息模板' }),
-  );
-
-  // 发送测试
-  app.post(
-    `${tpl}/sendMsg`,
-    {
-      config: {
-        access: { perm: 'msgTemplate:test' },
-        rateLimit: { bucket: 'msg-send-test', max: 30, windowMs: 60_000 },
-        audit: { content: '消息模板发送测试' },
-      },
-    },
-    async (req) => {
-      const sent = await sendTest(app, actor(req), parse(SendTestBody, req.body));
-      if (sent.esSendStatus !== SEND_STATUS.sent) throw bizError(sent.esResult ?? '发送失败');
-      return ok(rowJson(sent), '消息发送成功！');
-    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import { defineListEntity } from '../../platform/list-query.ts';
 import { sanitizeRichText, stripHtml } from '../announcement/sanitize.ts';
 import { pushAnnouncement } from '../announcement/service.ts';
 import { messageProvider } from './providers.ts';
-import type { MessageFields, TemplateFields } from './schema.ts';
+import type { MessageFields } from './schema.ts';
 
 export type Actor = Pick<UserRow, 'id' | 'username'>;
 export type MessageRow = typeof sysMessage.$inferSelect;
@@ -32,13 +32,6 @@ export const messageList = defineListEntity({
   sortable: ['createTime', 'esSendTime', 'esTitle', 'esType', 'esSendStatus', 'esSendNum', 'esReceiver'],
   defaultSort: { column: 'createTime', order: 'desc' },
   dictFields: { esType: 'msgType', esSendStatus: 'msgSendStatus' },
-});
-
-export const templateList = defineListEntity({
-  table: sysMessageTemplate,
-  sortable: ['createTime', 'templateCode', 'templateName', 'templateType'],
-  defaultSort: { column: 'createTime', order: 'desc' },
-  dictFields: { templateType: 'msgType' },
 });
 
 // ---------------------------------------------------------------- templates
@@ -80,61 +73,6 @@ export async function findTemplate(db: Db, where: { id?: string; code?: string }
   const [row] = await db.select().from(sysMessageTemplate).where(cond).limit(1);
   if (!row) throw bizError(where.code ? '消息模板不存在' : NOT_FOUND);
   return row;
-}
-
-async function assertCodeFree(db: Db, code: string, exceptId?: string) {
-  const [hit] = await db
-    .select({ id: sysMessageTemplate.id })
-    .from(sysMessageTemplate)
-    .where(and(eq(sysMessageTemplate.templateCode, code), exceptId ? ne(sysMessageTemplate.id, exceptId) : undefined))
-    .limit(1);
-  if (hit) throw bizError('模板CODE已存在');
-}
-
-function cleanTemplate(f: TemplateFields) {
-  // the test data must be usable by 发送测试
-  if (f.templateTestJson?.trim()) parseTestData(f.templateTestJson);
-  return {
-    templateName: stripHtml(f.templateName) || f.templateName.trim(),
-    templateCode: f.templateCode.trim(),
-    templateType: f.templateType,
-    templateContent: f.templateContent,
-    templateTestJson: f.templateTestJson?.trim() || null,
-  };
-}
-
-export async function addTemplate(db: Db, actor: Actor, f: TemplateFields) {
-  const values = cleanTemplate(f);
-  await assertCodeFree(db, values.templateCode);
-  await db
-    .insert(sysMessageTemplate)
-    .values({ id: newId(), ...values, createBy: actor.username, createTime: new Date() });
-}
-
-export async function editTemplate(db: Db, actor: Actor, f: Partial<TemplateFields> & { id: string }) {
-  const current = await findTemplate(db, { id: f.id });
-  const merged: TemplateFields = {
-    templateName: f.templateName ?? current.templateName ?? '',
-    templateCode: f.templateCode ?? current.templateCode,
-    templateType: (f.templateType ?? current.templateType) as TemplateFields['templateType'],
-    templateContent: f.templateContent ?? current.templateContent,
-    templateTestJson: f.templateTestJson === undefined ? current.templateTestJson : f.templateTestJson,
-  };
-  const values = cleanTemplate(merged);
-  await assertCodeFree(db, values.templateCode, current.id);
-  await db
-    .update(sysMessageTemplate)
-    .set({ ...values, updateBy: actor.username, updateTime: new Date() })
-    .where(eq(sysMessageTemplate.id, current.id));
-}
-
-export async function deleteTemplates(db: Db, ids: string[]): Promise<number> {
-  if (!ids.length) return 0;
-  const rows = await db
-    .delete(sysMessageTemplate)
-    .where(inArray(sysMessageTemplate.id, ids))
-    .returning({ id: sysMessageTemplate.id });
-  return rows.length;
 }
 
 // ---------------------------------------------------------------- messages

@@ -2,20 +2,14 @@ import { ok, okCode0 } from '@answer/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Access } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sysTenant, sysUser } from '../../db/schema/index.ts';
+import { defineCrud, registerCrud } from '../../platform/crud.ts';
 import { bizError } from '../../platform/errors.ts';
-import { defineListEntity, listPage, parseGmt8 } from '../../platform/list-query.ts';
+import { parseGmt8 } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { parse, requiredStr } from '../../platform/validation.ts';
-
-/** sys_tenant (contract §4.11, §5.5): id is an int chosen by the administrator. */
-export const tenantEntity = defineListEntity({
-  table: sysTenant,
-  sortable: ['id', 'name', 'createTime', 'beginDate', 'endDate', 'status'],
-  defaultSort: { column: 'createTime', order: 'desc' },
-  dictFields: { status: 'tenant_status' },
-});
 
 export const TENANT_MESSAGES = {
   added: '添加成功！',
@@ -82,13 +76,8 @@ const withDateOrder = <T extends { beginDate: Date | null; endDate: Date | null 
   });
 export const TenantBody = withDateOrder(z.object({ id: tenantId, ...fields }).loose());
 
-const IdQuery = z.object({ id: tenantId }).loose();
 const IdsQuery = z.object({ ids: z.string({ message: 'ids不能为空' }).max(20_000) }).loose();
 const ListQuery = z.object({ ids: z.string().max(20_000).optional() }).loose();
-
-export function tenantJson(row: typeof sysTenant.$inferSelect) {
-  return rowJson(row);
-}
 
 /** Users (the recycle bin included) whose rel_tenant_ids lists the tenant, exact item match. */
 export async function tenantReferenced(db: Db, id: number): Promise<boolean> {
@@ -111,20 +100,62 @@ function parseIdList(raw: string): number[] {
   return [...out];
 }
 
-/** Tenants (租户管理). queryList serves the user form's tenant select, so it only needs a session. */
+const read: Access = { menu: 'system/TenantList' };
+
+/** Tenants (租户管理), sys_tenant (contract §4.11, §5.5): the id is an int chosen by the administrator. */
+export const tenants = defineCrud({
+  base: '/sys/tenant',
+  table: sysTenant,
+  idSchema: tenantId,
+  list: {
+    sortable: ['id', 'name', 'createTime', 'beginDate', 'endDate', 'status'],
+    defaultSort: { column: 'createTime', order: 'desc' },
+    dictFields: { status: 'tenant_status' },
+  },
+  access: {
+    list: read,
+    add: { perm: 'tenant:add' },
+    edit: { perm: 'tenant:edit' },
+    delete: { perm: 'tenant:delete' },
+    deleteBatch: { perm: 'tenant:deleteBatch' },
+  },
+  messages: TENANT_MESSAGES,
+  queryByIdCode0: true,
+  methods: { delete: ['DELETE', 'POST'] },
+  add: {
+    schema: TenantBody,
+    toRow: (b) => ({
+      id: b.id,
+      name: b.name,
+      beginDate: b.beginDate,
+      endDate: b.endDate,
+      status: b.status ?? 1,
+    }),
+  },
+  edit: {
+    schema: TenantBody,
+    toRow: (b) => ({
+      name: b.name,
+      beginDate: b.beginDate,
+      endDate: b.endDate,
+      ...(b.status !== undefined ? { status: b.status } : {}),
+    }),
+  },
+  unique: [{ column: sysTenant.id, message: TENANT_MESSAGES.idTaken }],
+  hooks: {
+    beforeDelete: async (ids, c) => {
+      for (const id of ids) if (await tenantReferenced(c.db, Number(id))) throw bizError(TENANT_MESSAGES.referenced);
+    },
+  },
+  // a batch deletes the tenants nobody references and says so
+  ownRoutes: ['deleteBatch'],
+});
+
+/** queryList serves the user form's tenant select, so it only needs a session. */
 export default async function tenantRoutes(app: FastifyInstance): Promise<void> {
   const B = '/sys/tenant';
-  const read = { config: { access: { menu: 'system/TenantList' } } };
   const { db } = app.ctx;
-
-  app.get(`${B}/list`, read, async (req) => okCode0(await listPage(db, tenantEntity, req.query)));
-
-  app.get(`${B}/queryById`, read, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    const [row] = await db.select().from(sysTenant).where(eq(sysTenant.id, id));
-    if (!row) throw bizError(TENANT_MESSAGES.notFound);
-    return okCode0(tenantJson(row));
-  });
+  registerCrud(app, tenants);
 
   // active tenants (status 1), optionally limited to ids
   app.get(`${B}/queryList`, { config: { access: 'authenticated' } }, async (req) => {
@@ -135,68 +166,13 @@ export default async function tenantRoutes(app: FastifyInstance): Promise<void> 
       .from(sysTenant)
       .where(and(eq(sysTenant.status, 1), q.ids ? inArray(sysTenant.id, ids.length ? ids : [-1]) : undefined))
       .orderBy(asc(sysTenant.id));
-    return okCode0(rows.map(tenantJson));
-  });
-
-  app.post(`${B}/add`, { config: { access: { perm: 'tenant:add' } } }, async (req) => {
-    const body = parse(TenantBody, req.body);
-    const [hit] = await db.select({ id: sysTenant.id }).from(sysTenant).where(eq(sysTenant.id, body.id));
-    if (hit) throw bizError(TENANT_MESSAGES.idTaken);
-    const inserted = await db
-      .insert(sysTenant)
-      .values({
-        id: body.id,
-        name: body.name,
-        beginDate: body.beginDate,
-        endDate: body.endDate,
-        status: body.status ?? 1,
-        createBy: req.auth!.user.username,
-        createTime: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: sysTenant.id });
-    if (!inserted.length) throw bizError(TENANT_MESSAGES.idTaken);
-    return ok(null, TENANT_MESSAGES.added);
-  });
-
-  app.route({
-    method: ['PUT', 'POST'],
-    url: `${B}/edit`,
-    config: { access: { perm: 'tenant:edit' } },
-    handler: async (req) => {
-      const body = parse(TenantBody, req.body);
-      const updated = await db
-        .update(sysTenant)
-        .set({
-          name: body.name,
-          beginDate: body.beginDate,
-          endDate: body.endDate,
-          ...(body.status !== undefined ? { status: body.status } : {}),
-        })
-        .where(eq(sysTenant.id, body.id))
-        .returning({ id: sysTenant.id });
-      if (!updated.length) throw bizError(TENANT_MESSAGES.notFound);
-      return ok(null, TENANT_MESSAGES.edited);
-    },
-  });
-
-  app.route({
-    method: ['DELETE', 'POST'],
-    url: `${B}/delete`,
-    config: { access: { perm: 'tenant:delete' } },
-    handler: async (req) => {
-      const { id } = parse(IdQuery, req.query);
-      if (await tenantReferenced(db, id)) throw bizError(TENANT_MESSAGES.referenced);
-      const gone = await db.delete(sysTenant).where(eq(sysTenant.id, id)).returning({ id: sysTenant.id });
-      if (!gone.length) throw bizError(TENANT_MESSAGES.notFound);
-      return ok(null, TENANT_MESSAGES.deleted);
-    },
+    return okCode0(rows.map((r) => rowJson(r)));
   });
 
   app.route({
     method: ['DELETE', 'POST'],
     url: `${B}/deleteBatch`,
-    config: { access: { perm: 'tenant:deleteBatch' } },
+    config: { access: tenants.decl.access.deleteBatch },
     handler: async (req) => {
       const { ids: raw } = parse(IdsQuery, req.query);
       const ids = parseIdList(raw);
