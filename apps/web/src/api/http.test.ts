@@ -238,6 +238,22 @@ describe('error catalogue (spec 01 §8)', () => {
     expect(fb.notification.error).toHaveBeenCalledWith({ message: '系统提示', description: '网络超时' });
   });
 
+  it('server unreachable: 网络异常 in Chinese only, never the browser’s English words', async () => {
+    respond = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const err = await http.get('/x').catch((e) => e);
+    expect(err).toMatchObject({ kind: 'network', status: 0, message: '网络异常，请检查网络连接后重试' });
+    expect(fb.notification.error).toHaveBeenCalledWith({
+      message: '系统提示',
+      description: '网络异常，请检查网络连接后重试',
+    });
+    const shown = fb.notification.error.mock.calls.flatMap((c) => Object.values(c[0] as object)).join(' ');
+    expect(shown).not.toMatch(/[A-Za-z]/);
+    // the browser's words stay available to a developer
+    expect((err as Error).cause).toBeInstanceOf(TypeError);
+  });
+
   it('a caller abort rejects quietly', async () => {
     const ctrl = new AbortController();
     ctrl.abort();

@@ -40,13 +40,19 @@ export interface RequestOptions {
 
 export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'abort';
 
+/**
+ * What a user sees when the server cannot be reached (no connection, server down, request blocked): Chinese only —
+ * the browser's own words ("Failed to fetch", "Network Error") are kept as the error's `cause`, never shown.
+ */
+export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络连接后重试';
+
 export class HttpError extends Error {
   readonly kind: HttpErrorKind;
   readonly status: number;
   /** parsed body (an envelope or Spring's error JSON) or its text */
   readonly data: unknown;
-  constructor(kind: HttpErrorKind, status: number, message: string, data?: unknown) {
-    super(message);
+  constructor(kind: HttpErrorKind, status: number, message: string, data?: unknown, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'HttpError';
     this.kind = kind;
     this.status = status;
@@ -286,9 +292,8 @@ async function send(req: RawRequest): Promise<Response> {
       throw new HttpError('timeout', 0, '网络超时');
     }
     if (opts.signal?.aborted) throw new HttpError('abort', 0, 'aborted');
-    const text = err instanceof Error ? err.message : String(err);
-    if (!opts.silent) notifyError(`网络异常：${text}`);
-    throw new HttpError('network', 0, text);
+    if (!opts.silent) notifyError(NETWORK_ERROR_MESSAGE);
+    throw new HttpError('network', 0, NETWORK_ERROR_MESSAGE, undefined, err);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);
@@ -461,8 +466,8 @@ function sendXhr<T>(
       });
     xhr.onerror = () =>
       finish(() => {
-        if (!opts.silent) notifyError('网络异常：Network Error');
-        reject(new HttpError('network', 0, 'Network Error'));
+        if (!opts.silent) notifyError(NETWORK_ERROR_MESSAGE);
+        reject(new HttpError('network', 0, NETWORK_ERROR_MESSAGE, undefined, new Error('Network Error')));
       });
     xhr.onabort = () => finish(() => reject(new HttpError('abort', 0, 'aborted')));
     if (opts.signal?.aborted) {

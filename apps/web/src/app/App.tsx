@@ -2,37 +2,57 @@ import type { MenuItem } from '@answer/contract';
 import { ConfigProvider } from 'antd';
 import useAppStyle from 'antd/es/app/style';
 import { ConfigContext } from 'antd/es/config-provider';
-import { lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { createElement, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { type RouteObject, RouterProvider } from 'react-router';
 import { useSession } from '../stores/session';
 import { useThemeConfig } from '../stores/settings';
 import { onFeedbackRequested } from '../utils/feedback';
+import { isRetryableLoadError, LoadFailure } from './LoadFailure';
 import { useLocale } from './locale';
 import { RouteError } from './RouteError';
 import { createAppRouter } from './router';
 
-/** The menu's route builder (and the view registry behind it) loads with the menu, not with the login page. */
-export function loadMenuRoutes(menu: readonly MenuItem[]): Promise<RouteObject[]> {
+/**
+ * The menu's route builder (and the view registry behind it) loads with the menu, not with the login page. When its
+ * code does not arrive, every menu path shows the failure inside the layout and retries; `onRecovered` is called once
+ * the code is there, to build the routes again.
+ */
+export function loadMenuRoutes(menu: readonly MenuItem[], onRecovered: () => void = () => {}): Promise<RouteObject[]> {
   return import('./menu').then(
     (m) => m.routesFromMenu(menu),
-    // its chunk did not load: every menu path shows the retry page (ChunkLoadError)
-    (error: unknown): RouteObject[] => [{ path: '*', loader: () => Promise.reject(error), ErrorBoundary: RouteError }],
+    (error: unknown): RouteObject[] => {
+      if (!isRetryableLoadError(error)) {
+        return [{ path: '*', loader: () => Promise.reject(error), ErrorBoundary: RouteError }];
+      }
+      const onRetry = () =>
+        import('./menu').then(
+          () => {
+            onRecovered();
+            return true;
+          },
+          () => false,
+        );
+      return [{ path: '*', element: createElement(LoadFailure, { error, onRetry }) }];
+    },
   );
 }
 
 /** Routes of the session's menu: null without a menu and while its routes load (the router stays as it is). */
 function useMenuRoutes(menu: readonly MenuItem[] | null): RouteObject[] | null {
   const [built, setBuilt] = useState<{ menu: readonly MenuItem[]; routes: RouteObject[] } | null>(null);
+  // bumped when the route builder's code arrives after a failure: the routes are built again
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the build on purpose
   useEffect(() => {
     if (!menu) return;
     let live = true;
-    void loadMenuRoutes(menu).then((routes) => {
+    void loadMenuRoutes(menu, () => setAttempt((n) => n + 1)).then((routes) => {
       if (live) setBuilt({ menu, routes });
     });
     return () => {
       live = false;
     };
-  }, [menu]);
+  }, [menu, attempt]);
   return menu && built?.menu === menu ? built.routes : null;
 }
 

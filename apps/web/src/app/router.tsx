@@ -2,6 +2,7 @@ import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import UserLayout from '../layouts/UserLayout';
 import Login from '../views/user/Login';
+import { lazyWithRetry } from './LoadFailure';
 import { loadWithTimeout } from './load';
 import { loadLocale } from './locale';
 import { PageLoading } from './PageLoading';
@@ -23,7 +24,7 @@ type Load = () => Promise<{ default: ComponentType }>;
 function page(path: string, load: Load, title: string, what: string): RouteObject {
   return {
     path,
-    lazy: async () => ({ Component: (await loadWithTimeout(load, what)).default }),
+    lazy: lazyWithRetry(() => loadWithTimeout(load, what)),
     handle: { title },
     ErrorBoundary: RouteError,
   };
@@ -77,10 +78,11 @@ export function buildRoutes(menuRoutes: RouteObject[] | null): RouteObject[] {
         {
           path: paths.root,
           // the shell's code and the zh-CN locale load together: no screen behind the login shows antd's English
-          lazy: async () => {
+          // (code that fails to arrive: a retry in its place, see LoadFailure)
+          lazy: lazyWithRetry(async () => {
             const [shell] = await Promise.all([loadWithTimeout(() => import('./Shell'), 'BasicLayout'), loadLocale()]);
-            return { Component: shell.default };
-          },
+            return shell;
+          }),
           handle: { title: '首页' },
           ErrorBoundary: RouteError,
           children: menuRoutes ? [{ index: true, element: redirect(paths.home) }, ...menuRoutes] : [],

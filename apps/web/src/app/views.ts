@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { lazyWithRetry } from './LoadFailure';
 import { loadWithTimeout } from './load';
 
 export { loadWithTimeout, VIEW_LOAD_TIMEOUT_MS, ViewLoadTimeoutError } from './load';
@@ -51,8 +52,7 @@ export function viewLoader(component: string): Loader {
   return () => loadWithTimeout(load, normalizeComponent(component));
 }
 
-/** `lazy` of a route object for a view */
+/** `lazy` of a route object for a view; code that fails to arrive shows a retry in the page's place (LoadFailure) */
 export function lazyView(component: string) {
-  const load = viewLoader(component);
-  return async () => ({ Component: (await load()).default });
+  return lazyWithRetry(viewLoader(component));
 }
