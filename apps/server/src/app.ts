@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_BASE, ok } from '@answer/contract';
+import { API_BASE, ERRORS, fail, ok } from '@answer/contract';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { connect, type Database } from './db/client.ts';
 import { migrateAndSeed } from './db/migrate.ts';
 import { sysUser } from './db/schema/index.ts';
-import { type KV, MemoryKV, RedisKV } from './infra/kv.ts';
+import { type KV, MemoryKV, REDIS_CLIENT_OPTIONS, RedisKV, redisReady, watchRedis } from './infra/kv.ts';
 import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
 import { UPLOAD_MAX_BYTES } from './modules/common/files.ts';
 import { apiModules } from './modules/index.ts';
@@ -23,6 +23,13 @@ import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
 import { installErrorHandling, installGuard, installSecurityHeaders, sendError } from './platform/http-hooks.ts';
 import { Permissions } from './platform/permissions.ts';
 import { CachedSessionStore, DbSessionStore, RedisSessionStore, type SessionStore } from './platform/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** stop taking new requests (503 envelope) and resolve once the in-flight ones are answered (at most 10 s) */
+    drain(): Promise<void>;
+  }
+}
 
 export interface BuildOptions {
   /** use this database instead of connecting from config (tests pass a cloned PGlite) */
@@ -65,6 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
       poolMax: config.dbPoolMax,
       acquireTimeoutMs: config.dbAcquireTimeoutMs,
+      onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost'),
     }));
   if (opts.migrate !== false) await migrateAndSeed(database);
 
@@ -72,17 +80,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let pubsub: PubSub;
   let sessions: SessionStore;
   const redisClients: Redis[] = [];
+  let redisMain: Redis | undefined;
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
   if (config.redisUrl) {
-    const mk = () => {
-      const r = new Redis(config.redisUrl!, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-      r.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+    // ADR 018: no offline queue, short timeouts — a Redis outage fails fast (or open), never hangs a request
+    const mk = (name: string) => {
+      const r = new Redis(config.redisUrl!, REDIS_CLIENT_OPTIONS);
+      watchRedis(r, name, app.log);
       redisClients.push(r);
       return r;
     };
-    const main = mk();
+    const main = mk('main');
+    const sub = mk('subscriber');
+    redisMain = main;
     kv = new RedisKV(main, config.redisPrefix);
-    pubsub = new RedisPubSub(main, mk(), config.redisPrefix);
+    pubsub = new RedisPubSub(main, sub, config.redisPrefix, (what, err) =>
+      app.log.warn({ err: (err as Error)?.message }, `redis pub/sub: ${what} failed`),
+    );
+    // a server started while Redis is down comes up degraded (reported by /readyz) and connects once Redis is back
+    const up = await Promise.all([redisReady(main, 2000), redisReady(sub, 2000)]);
+    if (!up.every(Boolean)) app.log.warn('redis unreachable at start: continuing degraded');
     sessions = new RedisSessionStore(main, policy, config.redisPrefix);
   } else {
     kv = new MemoryKV();
@@ -117,7 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // last in-flight request has finished (onClose waits for it, at most 10 s).
   let closing = false;
   let inflight = 0;
-  let drained: (() => void) | null = null;
+  const drainWaiters = new Set<() => void>();
   // a request counts as finished once its handler has produced the answer (onSend) AND its socket is done with it,
   // so an aborted client does not let the database close under a handler that is still running
   const handlerDone = new WeakMap<object, () => void>();
@@ -133,7 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (!counted) return;
       counted = false;
       inflight--;
-      if (inflight === 0) drained?.();
+      if (inflight === 0) for (const w of drainWaiters) w();
     };
     handlerDone.set(req, () => {
       sent = true;
@@ -144,11 +161,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (sent) finish();
     });
   });
-  app.addHook('preClose', async () => {
+  const stopAccepting = () => {
     closing = true;
     // open notification sockets are told the server is going away (1001); clients reconnect to another node
     for (const ws of app.websocketServer?.clients ?? []) ws.close(1001, 'server shutting down');
-  });
+  };
+  app.addHook('preClose', async () => stopAccepting());
   app.addHook('onSend', async (req, reply, payload) => {
     handlerDone.get(req)?.();
     if (closing) reply.header('Connection', 'close');
@@ -158,9 +176,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     inflight === 0
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, 10_000).unref();
+          const done = () => {
+            drainWaiters.delete(done);
+            resolve();
+          };
+          drainWaiters.add(done);
+          setTimeout(done, 10_000).unref();
         });
+  // SIGTERM (main.ts): answer 503 to anything new while the listener is still open, wait for the in-flight requests,
+  // and only then close the listener (app.close) — a client never meets a reset it could not retry
+  app.decorate('drain', () => {
+    stopAccepting();
+    return waitForInflight();
+  });
 
   installErrorHandling(app);
   installGuard(app);
@@ -183,16 +211,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.all(BAD_PATH_URL, { config: { access: 'public' } }, async (_req, reply) => sendError(reply, 'BAD_PATH'));
   app.get('/healthz', { config: { access: 'public' } }, async () => ok({ status: 'UP' }));
+  // readiness: 503 while the database is unreachable; Redis is reported (DEGRADED) but does not take the node out of
+  // the load balancer, since every node shares it and sessions live in the database (ADR 018)
   app.get('/readyz', { config: { access: 'public' } }, async (_req, reply) => {
-    try {
-      await Promise.race([
-        database.ping(),
-        new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2500).unref()),
-      ]);
-      return ok({ status: 'UP', database: database.kind });
-    } catch {
-      return sendError(reply, 'DB_UNAVAILABLE');
-    }
+    const within = (p: Promise<unknown>) =>
+      Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2500).unref())]).then(
+        () => 'UP' as const,
+        () => 'DOWN' as const,
+      );
+    const [db, redis] = await Promise.all([
+      within(database.ping()),
+      redisMain ? within(redisMain.ping()) : Promise.resolve(undefined),
+    ]);
+    const result = {
+      status: db === 'DOWN' ? 'DOWN' : redis === 'DOWN' ? 'DEGRADED' : 'UP',
+      database: database.kind,
+      ...(redis ? { redis } : {}),
+    };
+    if (db === 'DOWN')
+      return reply.code(503).send(fail(ERRORS.DB_UNAVAILABLE.message, ERRORS.DB_UNAVAILABLE.code, result));
+    return ok(result);
   });
 
   for (const mod of apiModules) await app.register(mod, { prefix: API_BASE });

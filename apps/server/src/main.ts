@@ -31,18 +31,28 @@ async function main() {
     }
   }
 
+  // SIGTERM / Ctrl-C: new requests get the 503 envelope while the listener is still open, in-flight ones finish,
+  // then the listener, the database and Redis close (app.ts: drain, onClose)
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'draining in-flight requests');
+    app.log.info({ reason }, 'draining in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await app.close();
+    try {
+      await app.drain();
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  // started by scripts/start.mjs over an IPC channel: when that parent is gone, even killed outright, stop as well
+  // instead of living on as an orphan holding the port
+  if (process.send) process.on('disconnect', () => void shutdown('parent exited'));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -36,6 +36,8 @@ export const ERRORS = {
   INTERNAL: { status: 500, code: 500, message: '操作失败，系统内部错误', effect: 'message' },
   SHUTTING_DOWN: { status: 503, code: 503, message: '服务正在重启，请稍后重试', effect: 'message' },
   DB_UNAVAILABLE: { status: 503, code: 503, message: '数据库暂时不可用，请稍后再试', effect: 'message' },
+  /** Redis (cache, captcha, lockout counters) unreachable where it may not be skipped: sign-in fails closed */
+  CACHE_UNAVAILABLE: { status: 503, code: 503, message: '缓存服务暂时不可用，请稍后再试', effect: 'message' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

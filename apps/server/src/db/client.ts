@@ -31,23 +31,76 @@ export interface ConnectOptions {
   pglite?: PGlite;
   poolMax?: number;
   acquireTimeoutMs?: number;
+  /** told about connections lost outside a query (logged; never thrown) */
+  onConnectionError?: (err: Error) => void;
 }
 
 // pg returns DATE as JS Date by default; keep JeecgBoot's yyyy-MM-dd strings instead.
 pg.types.setTypeParser(1082, (v) => v);
 
+/**
+ * A pool whose checked-out clients can lose their connection without taking the process down.
+ *
+ * node-postgres emits 'error' on a client whose socket dies (reset, terminated backend, server restart). The pool
+ * listens only while a client is idle; a client checked out with `await pool.connect()` (drizzle's transactions,
+ * the readiness probe) has no listener, so the event became an uncaught exception and killed the server. Here every
+ * promise-style checkout gets a listener for as long as it is out: the failing query rejects (→ 503), the dead client
+ * is released with the error (so the pool drops it and opens a fresh connection for the next request — even when the
+ * caller never reaches its own release, as drizzle does not when `begin` itself fails), and a later release by the
+ * caller is a no-op. Callback-style checkouts are pg-pool's own `pool.query`, which installs its own listener.
+ */
+class ResilientPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly onClientError: (err: Error) => void,
+  ) {
+    super(config);
+    // belt and braces: no client of this pool is ever without an 'error' listener
+    this.on('connect', (client) => client.on('error', () => {}));
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool.connect's overloads (promise and callback forms)
+  override connect(...args: any[]): any {
+    if (args.length) return (super.connect as (...a: unknown[]) => unknown)(...args);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const onError = (err: Error) => {
+        this.onClientError(err);
+        done(err);
+      };
+      const done = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
+        release(err);
+      };
+      client.on('error', onError);
+      client.release = done;
+      return client;
+    });
+  }
+}
+
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: opts.acquireTimeoutMs ?? 3000,
-      idleTimeoutMillis: 30_000,
-      // a runaway query must not hold a connection forever
-      statement_timeout: 30_000,
-    });
-    // an idle client losing its connection must not crash the process (security rule 14)
-    pool.on('error', () => {});
+    const pool = new ResilientPool(
+      {
+        connectionString: opts.databaseUrl,
+        max: opts.poolMax ?? 10,
+        // security rule 14: waiting for a connection (refused, unreachable, pool exhausted) ends within 3 s → 503
+        connectionTimeoutMillis: opts.acquireTimeoutMs ?? 3000,
+        idleTimeoutMillis: 30_000,
+        // a runaway query must not hold a connection forever
+        statement_timeout: 30_000,
+        // a peer that vanished without a reset (cable, VM freeze) is noticed by TCP keepalive, not after minutes
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      },
+      (err) => opts.onConnectionError?.(err),
+    );
+    // an idle client losing its connection must not crash the process either (security rule 14)
+    pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'pg',

@@ -88,43 +88,149 @@ export class MemoryKV implements KV {
   }
 }
 
+/**
+ * Redis could not answer (down, restarting, unreachable, loading, read-only replica, too slow). Callers decide what
+ * that means (ADR 018): security state (captcha, lockout, SMS codes) fails closed with the CACHE_UNAVAILABLE 503, the
+ * global rate limit fails open. Carries no Redis detail to the client; the cause is kept for the log.
+ */
+export class KvUnavailableError extends Error {
+  readonly code = 'KV_UNAVAILABLE';
+  constructor(cause: unknown) {
+    super('key-value store unavailable', { cause });
+    this.name = 'KvUnavailableError';
+  }
+}
+
+export function isKvUnavailable(err: unknown): err is KvUnavailableError {
+  return err instanceof KvUnavailableError || (err as { code?: unknown } | null)?.code === 'KV_UNAVAILABLE';
+}
+
+/** Redis replies that mean "not now" rather than "wrong command" */
+const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|MISCONF|OOM|NOREPLICAS)\b/;
+
+/** Every error of the client itself (offline, timed out, connection closed) or an unavailability reply. */
+export function toKvError(err: unknown): unknown {
+  const e = err as { name?: string; message?: string } | null;
+  if (e?.name === 'ReplyError' && !UNAVAILABLE_REPLY.test(String(e.message ?? ''))) return err;
+  return new KvUnavailableError(err);
+}
+
+async function guarded<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    throw toKvError(err);
+  }
+}
+
+/**
+ * The Redis client is built with `enableOfflineQueue: false` and a `commandTimeout` (app.ts), so while Redis is down
+ * every call rejects at once (or within the timeout) with KvUnavailableError instead of queueing.
+ */
 export class RedisKV implements KV {
   constructor(
     private readonly redis: Redis,
     private readonly ns = 'answer:',
   ) {}
 
-  async get(key: string) {
-    return this.redis.get(this.ns + key);
+  get(key: string) {
+    return guarded(() => this.redis.get(this.ns + key));
   }
-  async set(key: string, value: string, ttlMs?: number) {
-    if (ttlMs) await this.redis.set(this.ns + key, value, 'PX', ttlMs);
-    else await this.redis.set(this.ns + key, value);
+  set(key: string, value: string, ttlMs?: number) {
+    return guarded(async () => {
+      if (ttlMs) await this.redis.set(this.ns + key, value, 'PX', ttlMs);
+      else await this.redis.set(this.ns + key, value);
+    });
   }
-  async setNX(key: string, value: string, ttlMs: number) {
-    return (await this.redis.set(this.ns + key, value, 'PX', ttlMs, 'NX')) === 'OK';
+  setNX(key: string, value: string, ttlMs: number) {
+    return guarded(async () => (await this.redis.set(this.ns + key, value, 'PX', ttlMs, 'NX')) === 'OK');
   }
-  async take(key: string) {
-    return this.redis.getdel(this.ns + key);
+  take(key: string) {
+    return guarded(() => this.redis.getdel(this.ns + key));
   }
-  async del(...keys: string[]) {
-    if (keys.length) await this.redis.del(...keys.map((k) => this.ns + k));
+  del(...keys: string[]) {
+    return guarded(async () => {
+      if (keys.length) await this.redis.del(...keys.map((k) => this.ns + k));
+    });
   }
-  async incr(key: string, ttlMs: number) {
+  incr(key: string, ttlMs: number) {
     const k = this.ns + key;
-    const res = await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec();
-    return Number(res?.[0]?.[1] ?? 0);
+    return guarded(async () => {
+      const res = await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec();
+      const [err, n] = res?.[0] ?? [new Error('empty transaction reply'), null];
+      if (err) throw err;
+      return Number(n);
+    });
   }
-  async pttl(key: string) {
-    return this.redis.pttl(this.ns + key);
+  pttl(key: string) {
+    return guarded(() => this.redis.pttl(this.ns + key));
   }
-  async delPrefix(prefix: string) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.ns}${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await this.redis.del(...keys);
-    } while (cursor !== '0');
+  delPrefix(prefix: string) {
+    return guarded(async () => {
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.ns}${prefix}*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) await this.redis.del(...keys);
+      } while (cursor !== '0');
+    });
   }
   async close() {}
+}
+
+/**
+ * Redis client settings for every connection of the server (ADR 018). While Redis is unreachable a command must fail
+ * at once, not wait in ioredis' offline queue for a reconnect (that was the 10 s hang); one that was sent but gets no
+ * answer fails after `commandTimeout`. Reconnection keeps trying every second at most, so service resumes by itself.
+ */
+export const REDIS_CLIENT_OPTIONS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 800,
+  connectTimeout: 1000,
+  retryStrategy: (times: number) => Math.min(100 * times, 1000),
+  lazyConnect: false,
+} as const;
+
+/** resolves once the connection is ready, or after `ms` (the server starts degraded rather than not at all) */
+export function redisReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (v: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(v);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    timer.unref();
+    redis.on('ready', onReady);
+  });
+}
+
+/**
+ * Logs the transitions of a connection (down once, back once) instead of every failed reconnect attempt.
+ * `name` tells the connections apart.
+ */
+export function watchRedis(
+  redis: Redis,
+  name: string,
+  log: { warn(o: object, m: string): void; info(o: object, m: string): void },
+) {
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ redis: name, err: err.message }, 'redis unavailable');
+  });
+  redis.on('close', () => {
+    if (down) return;
+    down = true;
+    log.warn({ redis: name }, 'redis connection lost');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info({ redis: name }, 'redis connection restored');
+  });
 }

@@ -1,6 +1,7 @@
 import { API_BASE, ERRORS, type ErrorKey, fail } from '@answer/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../context.ts';
+import { isKvUnavailable } from '../infra/kv.ts';
 import { operateTypeOf } from './audit.ts';
 import { AppError } from './errors.ts';
 import { Permissions } from './permissions.ts';
@@ -13,20 +14,35 @@ export function sendError(reply: FastifyReply, key: ErrorKey, message?: string) 
     .send(fail(message ?? e.message, e.code));
 }
 
-function isDbOutage(err: unknown): boolean {
+/** SQLSTATEs of a database that cannot serve us now (ADR 018): not accepting connections, shutting down, starting up,
+ * too many connections, and the whole connection-exception class 08 */
+const OUTAGE_SQLSTATES = new Set(['55000', '57P01', '57P02', '57P03', '53300']);
+const OUTAGE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+export function isDbOutage(err: unknown, depth = 0): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
-  if (!e) return false;
+  if (!e || depth > 5) return false;
   const code = String(e.code ?? '');
   const msg = String(e.message ?? '');
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03'].includes(code)) return true;
-  if (code.startsWith('08')) return true;
+  if (OUTAGE_ERRNOS.has(code) || OUTAGE_SQLSTATES.has(code)) return true;
+  if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   if (
-    /timeout exceeded when trying to connect|Connection terminated|connection .*closed|PGlite is closed|database closed/i.test(
+    /timeout exceeded when trying to connect|Connection terminated|connection .*closed|not queryable|PGlite is closed|database closed/i.test(
       msg,
     )
   )
     return true;
-  return e.cause ? isDbOutage(e.cause) : false;
+  return e.cause ? isDbOutage(e.cause, depth + 1) : false;
 }
 
 function pgCode(err: unknown): string | undefined {
@@ -63,6 +79,11 @@ export function installErrorHandling(app: FastifyInstance) {
     if (isDbOutage(err)) {
       req.log.error({ err }, 'database unavailable');
       return sendError(reply, 'DB_UNAVAILABLE');
+    }
+    // Redis needed and unreachable (captcha, lockout, SMS codes …): fail closed, fast (ADR 018)
+    if (isKvUnavailable(err)) {
+      req.log.error({ err: (err as Error).cause ?? err }, 'cache unavailable');
+      return sendError(reply, 'CACHE_UNAVAILABLE');
     }
     const pc = pgCode(err);
     if (pc === '23505') return reply.code(200).send(fail('数据库中已存在该记录'));
@@ -117,10 +138,15 @@ export function installGuard(app: FastifyInstance) {
     const { kv, config } = app.ctx;
     const minute = Math.floor(Date.now() / 60_000);
     if (req.url !== '/healthz' && req.url !== '/readyz') {
-      const n = await kv.incr(`rl:global:${req.ip}:${minute}`, 61_000);
+      // the global budget fails open while Redis is down: it guards capacity, not secrets (ADR 018)
+      const n = await kv.incr(`rl:global:${req.ip}:${minute}`, 61_000).catch((err) => {
+        if (!isKvUnavailable(err)) throw err;
+        return 0;
+      });
       if (n > config.rateLimitPerMinute) return sendError(reply, 'RATE_LIMITED');
     }
     if (cfg.rateLimit) {
+      // per-route budgets guard sign-in and recovery: they fail closed (CACHE_UNAVAILABLE through the error handler)
       const { bucket, max, windowMs } = cfg.rateLimit;
       const w = Math.floor(Date.now() / windowMs);
       const n = await kv.incr(`rl:${bucket}:${req.ip}:${w}`, windowMs + 1000);
