@@ -1,9 +1,11 @@
 import { DingdingOutlined, GithubOutlined, WechatOutlined, WechatWorkOutlined } from '@ant-design/icons';
 import type { TooltipProps } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import { NETWORK_ERROR_MESSAGE } from '../../../api/http';
 import { runtimeConfig } from '../../../app/config';
 import { useFeedback } from '../../../utils/feedback';
 import { whenIdle } from '../../../utils/idle';
+import { fetchEnabledSources, renderFailureText, THIRD_SOURCES, type ThirdSource } from './third-sources';
 import { useThirdLogin } from './use-third-login';
 
 /**
@@ -28,21 +30,67 @@ function useDeferredTooltip(): ComponentType<TooltipProps> | null {
   return tooltip;
 }
 
-const SOURCES: { key: string; title: string; icon: ReactNode }[] = [
-  { key: 'github', title: 'github', icon: <GithubOutlined /> },
-  { key: 'wechat_enterprise', title: '企业微信', icon: <WechatWorkOutlined /> },
-  { key: 'dingtalk', title: '钉钉', icon: <DingdingOutlined /> },
-  { key: 'wechat_open', title: '微信', icon: <WechatOutlined /> },
-];
+const ICONS: Record<ThirdSource, ReactNode> = {
+  github: <GithubOutlined />,
+  wechat_enterprise: <WechatWorkOutlined />,
+  dingtalk: <DingdingOutlined />,
+  wechat_open: <WechatOutlined />,
+};
+
+const POPUP_FEATURES =
+  'height=500, width=500, top=0, left=0, toolbar=no, menubar=no, scrollbars=no, resizable=no, location=no, status=no';
+
+/** the providers the server has configured (`/sys/thirdApp/getEnabledType`), asked once the page is on screen */
+function useEnabledSources(): ThirdSource[] {
+  const [sources, setSources] = useState<ThirdSource[]>([]);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => {
+      void fetchEnabledSources().then((s) => live && setSources(s));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  return sources;
+}
 
 /**
- * 其他登录方式: opens the server's third-party login in a pop-up and waits for the token it posts back.
- * Messages are accepted only from this site or the API's origin.
+ * Whether the server's sign-in page for a provider can be opened: it answers with a redirect to the provider (or a
+ * page); an error answer (provider not configured, route missing) is turned into a Chinese sentence.
+ */
+async function checkRender(url: string, title: string): Promise<string | null> {
+  try {
+    const res = await fetch(url, { redirect: 'manual', credentials: 'same-origin', cache: 'no-store' });
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) return null;
+    const type = res.headers.get('content-type') ?? '';
+    if (res.ok && type.includes('text/html')) return null;
+    const text = await res.text().catch(() => '');
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: not shown either
+    }
+    if (res.ok && body && typeof body === 'object' && (body as { success?: unknown }).success !== false) return null;
+    return renderFailureText(title, body);
+  } catch {
+    return NETWORK_ERROR_MESSAGE;
+  }
+}
+
+/**
+ * 其他登录方式: only the providers the server has configured get a button. A click opens a pop-up at once (so
+ * pop-up blockers let it through), checks that the server's sign-in page for the provider answers, then sends the
+ * pop-up there and waits for the token it posts back; when the page cannot be opened the pop-up closes and a Chinese
+ * message says why (never the raw answer). Messages are accepted only from this site or the API's origin.
  */
 export function ThirdLoginButtons() {
   const { message } = useFeedback();
   const doLogin = useThirdLogin();
   const Tooltip = useDeferredTooltip();
+  const enabled = useEnabledSources();
   const listener = useRef<((e: MessageEvent) => void) | null>(null);
 
   useEffect(
@@ -52,14 +100,19 @@ export function ThirdLoginButtons() {
     [],
   );
 
-  const open = (source: string) => {
+  const open = async (source: ThirdSource, title: string) => {
     const { domianURL } = runtimeConfig();
     const apiOrigin = new URL(domianURL, window.location.href).origin;
-    window.open(
-      `${domianURL}/sys/thirdLogin/render/${source}`,
-      `login ${source}`,
-      'height=500, width=500, top=0, left=0, toolbar=no, menubar=no, scrollbars=no, resizable=no, location=no, status=no',
-    );
+    const url = `${domianURL}/sys/thirdLogin/render/${source}`;
+    const popup = window.open('', `login ${source}`, POPUP_FEATURES);
+    const failure = await checkRender(url, title);
+    if (failure) {
+      popup?.close();
+      message.warning(failure);
+      return;
+    }
+    if (popup) popup.location.href = url;
+    else window.open(url, `login ${source}`, POPUP_FEATURES);
     if (listener.current) window.removeEventListener('message', listener.current);
     let done = false;
     const onMessage = (event: MessageEvent) => {
@@ -80,13 +133,20 @@ export function ThirdLoginButtons() {
     window.addEventListener('message', onMessage);
   };
 
+  if (!enabled.length) return null;
   return (
     <div className="user-login-other">
       <span>其他登录方式</span>
-      {SOURCES.map((s) => {
+      {THIRD_SOURCES.filter((s) => enabled.includes(s.key)).map((s) => {
         const button = (
-          <button key={s.key} type="button" className="item-icon" aria-label={s.title} onClick={() => open(s.key)}>
-            {s.icon}
+          <button
+            key={s.key}
+            type="button"
+            className="item-icon"
+            aria-label={s.title}
+            onClick={() => void open(s.key, s.title)}
+          >
+            {ICONS[s.key]}
           </button>
         );
         return Tooltip ? (
