@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, type Feedback } from '../utils/feedback';
 import { computeSign } from '../utils/sign';
-import { apiUrl, configureHttp, fileUrl, HttpError, http, resetHttpState, toQuery } from './http';
+import {
+  apiUrl,
+  configureHttp,
+  fileUrl,
+  HttpError,
+  http,
+  resetHttpState,
+  takeSessionExpiredNotice,
+  toQuery,
+} from './http';
 
 type Call = { url: string; init: RequestInit };
 
@@ -162,14 +171,34 @@ describe('error catalogue (spec 01 §8)', () => {
     expect(reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(reload).toHaveBeenCalledTimes(1);
+    // the login page after the reload repeats the message, once
+    expect(takeSessionExpiredNotice()).toBe(true);
+    expect(takeSessionExpiredNotice()).toBe(false);
+  });
+
+  it('a silent background call (the notice poll) that gets 401 ends the session the same way', async () => {
+    vi.useFakeTimers();
+    respond = () => json(401, { success: false, code: 401, message: '很抱歉，登录已过期，请重新登录' });
+    await http.get('/sys/annountCement/listByUser', undefined, { silent: true }).catch(() => {});
+    expect(fb.notification.error).toHaveBeenCalledWith({
+      message: '系统提示',
+      description: '很抱歉，登录已过期，请重新登录',
+      duration: 4,
+    });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(takeSessionExpiredNotice()).toBe(true);
   });
 
   it('401 without a token: only the message', async () => {
+    takeSessionExpiredNotice();
     configureHttp({ getToken: () => null });
     respond = () => json(401, { message: 'Token失效' });
     await http.get('/a').catch(() => {});
     expect(fb.notification.error).toHaveBeenCalled();
     expect(logout).not.toHaveBeenCalled();
+    expect(takeSessionExpiredNotice()).toBe(false);
   });
 
   it('500 with Token失效 while logged in: the 登录已过期 modal; OK logs out and reloads', async () => {

@@ -183,6 +183,33 @@ function expireWithModal(): void {
   });
 }
 
+export const SESSION_EXPIRED_MESSAGE = '很抱歉，登录已过期，请重新登录';
+const EXPIRED_FLAG = 'answer:session-expired';
+
+/** the reload after a 401 ends on the login page: it repeats the message there (see takeSessionExpiredNotice) */
+function rememberExpiry(): void {
+  try {
+    sessionStorage.setItem(EXPIRED_FLAG, '1');
+  } catch {
+    // storage unavailable: the message was shown before the reload
+  }
+}
+
+/**
+ * Whether the last page of this tab ended on an expired session (a 401 with a token, e.g. the notice poll of an
+ * unattended tab): the login page then shows the 401 message again, since the reload took the first one away.
+ * Reading clears it.
+ */
+export function takeSessionExpiredNotice(): boolean {
+  try {
+    const had = sessionStorage.getItem(EXPIRED_FLAG) === '1';
+    sessionStorage.removeItem(EXPIRED_FLAG);
+    return had;
+  } catch {
+    return false;
+  }
+}
+
 /** Applies spec 01 §8 for a non-2xx answer. `hadToken`: whether the request carried a session token. */
 export function handleErrorStatus(
   status: number,
@@ -195,9 +222,10 @@ export function handleErrorStatus(
   if (ignoreExpiry && (status === 401 || serverMessage.includes(TOKEN_EXPIRED_MARK))) return;
   switch (status) {
     case 401:
-      notifyError('很抱歉，登录已过期，请重新登录', 4);
+      notifyError(SESSION_EXPIRED_MESSAGE, 4);
       if (hadToken && !expiring) {
         expiring = true;
+        rememberExpiry();
         void bridge.logout().finally(() => {
           setTimeout(() => bridge.reload(), RELOAD_AFTER_401_MS);
         });

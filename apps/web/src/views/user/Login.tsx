@@ -6,7 +6,7 @@ import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCaptchaImage, login, phoneLogin, sendSms } from '../../api/auth';
-import { HttpError } from '../../api/http';
+import { HttpError, SESSION_EXPIRED_MESSAGE, takeSessionExpiredNotice } from '../../api/http';
 import { paths } from '../../app/paths';
 import { useSession } from '../../stores/session';
 import { useFeedback } from '../../utils/feedback';
@@ -81,6 +81,11 @@ export default function Login() {
   useEffect(() => {
     void refreshCaptcha();
   }, [refreshCaptcha]);
+
+  // signed out by an expired session (spec 01 §8, HTTP 401): the reload took the message away, so it shows here
+  useEffect(() => {
+    if (takeSessionExpiredNotice()) message.warning(SESSION_EXPIRED_MESSAGE, 6);
+  }, [message]);
 
   const newCaptcha = () => {
     form.setFieldValue('inputCode', '');
