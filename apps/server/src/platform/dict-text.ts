@@ -1,8 +1,10 @@
 import { parseDictSpec } from '@answer/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
+import type { DictSnapshot } from './dict-cache.ts';
 import { allOf, asText, RegistryError, type ResolvedTableDict, resolveTableDict } from './table-registry.ts';
+import { type Tenancy, tenantWhere } from './tenant-scope.ts';
 
 /**
  * `_dictText` for paged answers (contract §1.4, JeecgBoot's DictAspect): for every dictionary field of the entity a
@@ -17,7 +19,19 @@ import { allOf, asText, RegistryError, type ResolvedTableDict, resolveTableDict 
 /** A dictionary reference on an entity field: a plain dict code or `table,text,code[,condition]`. */
 export type DictRef = string;
 
-type ParsedRef = { kind: 'code'; code: string } | { kind: 'table'; key: string; dict: ResolvedTableDict };
+export type ParsedRef = { kind: 'code'; code: string } | { kind: 'table'; key: string; dict: ResolvedTableDict };
+
+const parsedRefs = new Map<DictRef, ParsedRef>();
+
+/** A checked reference (cached: references come from entity definitions, a fixed set). */
+export function parseDictRef(ref: DictRef): ParsedRef {
+  let p = parsedRefs.get(ref);
+  if (!p) {
+    p = parseRef(ref);
+    parsedRefs.set(ref, p);
+  }
+  return p;
+}
 
 function parseRef(ref: DictRef): ParsedRef {
   const r = parseDictSpec(ref);
@@ -81,19 +95,51 @@ async function plainTexts(db: Db, wanted: Map<string, Set<string>>): Promise<Map
   return out;
 }
 
+/**
+ * key → text for the given keys of each plain dictionary code, from the dictionary cache's snapshot (no query) or,
+ * given the database, with one query per chunk of keys. Every item counts, whatever its status or its dictionary's.
+ */
+export async function plainDictTexts(
+  source: Db | DictSnapshot,
+  wanted: Map<string, Set<string>>,
+): Promise<Map<string, Map<string, string>>> {
+  if (!(source instanceof Map)) return plainTexts(source as Db, wanted);
+  const out = new Map<string, Map<string, string>>();
+  for (const [code, keys] of wanted) {
+    const texts = new Map<string, string>();
+    const entry = source.get(code);
+    if (entry) for (const it of entry.items) if (keys.has(it.value)) texts.set(it.value, it.text);
+    out.set(code, texts);
+  }
+  return out;
+}
+
+/**
+ * SQL for the `_dictText` of a table dictionary over a stored value (`'a,b'`), evaluated by PostgreSQL for the rows
+ * of a page: each non-empty key in order, translated through the dictionary's table (registry filters, condition
+ * and the request's tenant applied), untranslated keys dropped, joined with ','; '' when nothing is found.
+ */
+export function tableDictTextSql(dict: ResolvedTableDict, value: SQL, tenancy?: Tenancy): SQL {
+  const scoped = tenancy ? tenantWhere(dict.table.table, tenancy) : undefined;
+  const where = allOf([...dict.where, scoped, sql`${asText(dict.code)} = btrim(__k.v)`]);
+  return sql`coalesce((select string_agg(__d.t, ',' order by __k.o) from unnest(string_to_array(${value}::text, ',')) with ordinality as __k(v, o) cross join lateral (select ${asText(dict.text)} as t from ${dict.table.table} where ${where} limit 1) as __d where btrim(__k.v) <> '' and __d.t is not null), '')`;
+}
+
 /** key → text of a table dictionary for the given keys (registry default filters and condition applied). */
 export async function tableTexts(
   db: Db,
   dict: ResolvedTableDict,
   keys: readonly string[],
+  tenancy?: Tenancy,
 ): Promise<Map<string, string>> {
   const map = new Map<string, string>();
   const unique = [...new Set(keys)];
+  const scoped = tenancy ? tenantWhere(dict.table.table, tenancy) : undefined;
   for (const part of chunks(unique, MAX_KEYS_PER_QUERY)) {
     const rows = await db
       .select({ value: asText(dict.code), text: asText(dict.text) })
       .from(dict.table.table)
-      .where(allOf([...dict.where, inArray(asText(dict.code), part)]));
+      .where(allOf([...dict.where, scoped, inArray(asText(dict.code), part)]));
     for (const r of rows) if (r.value !== null && !map.has(r.value)) map.set(r.value, r.text);
   }
   return map;
@@ -107,11 +153,12 @@ export async function translateDictFields(
   db: Db,
   records: Record<string, unknown>[],
   dictFields: Readonly<Record<string, DictRef>> | undefined,
+  tenancy?: Tenancy,
 ): Promise<void> {
   const fields = Object.entries(dictFields ?? {});
   if (fields.length === 0 || records.length === 0) return;
 
-  const parsed = fields.map(([field, ref]) => ({ field, ref: parseRef(ref) }));
+  const parsed = fields.map(([field, ref]) => ({ field, ref: parseDictRef(ref) }));
   const plainWanted = new Map<string, Set<string>>();
   const tableWanted = new Map<string, { dict: ResolvedTableDict; keys: Set<string> }>();
   for (const { field, ref } of parsed) {
@@ -130,7 +177,7 @@ export async function translateDictFields(
   const plain = await plainTexts(db, plainWanted);
   const tables = new Map<string, Map<string, string>>();
   for (const [key, { dict, keys }] of tableWanted) {
-    tables.set(key, keys.size ? await tableTexts(db, dict, [...keys]) : new Map());
+    tables.set(key, keys.size ? await tableTexts(db, dict, [...keys], tenancy) : new Map());
   }
 
   for (const { field, ref } of parsed) {

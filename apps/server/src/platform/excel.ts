@@ -13,6 +13,7 @@ import { AppError, badRequest, bizError } from './errors.ts';
 import { type DataRule, type ListEntity, listOrderBy, listWhere } from './list-query.ts';
 import { formatDateTime, rowJson } from './serialize.ts';
 import { allOf, asText, resolveTableDict } from './table-registry.ts';
+import { tenantOf } from './tenant-scope.ts';
 
 /**
  * Excel export and import for every list page (JeecgBoot's exportXls / importExcel, contract §4.13).
@@ -202,7 +203,7 @@ export async function exportList(
     if (!entity.id) throw badRequest('该列表不支持按选中行导出');
     extra.push(inArray(entity.id, selections));
   }
-  const where = listWhere(entity, q, { where: extra, dataRules: opts.dataRules });
+  const where = listWhere(entity, q, { where: extra, dataRules: opts.dataRules, tenant: tenantOf(req) });
   const orderBy = listOrderBy(entity, q);
   const selection = Object.fromEntries(entity.fields) as Record<string, PgColumn>;
   const db = app.ctx.db;

@@ -5,6 +5,7 @@ import { isKvUnavailable } from '../infra/kv.ts';
 import { operateTypeOf } from './audit.ts';
 import { AppError } from './errors.ts';
 import { Permissions } from './permissions.ts';
+import { resolveTenancy, setTenancy } from './tenant-scope.ts';
 
 export function sendError(reply: FastifyReply, key: ErrorKey, message?: string) {
   const e = ERRORS[key];
@@ -159,16 +160,11 @@ export function installGuard(app: FastifyInstance) {
     if (!auth) return sendError(reply, 'TOKEN_INVALID');
     req.auth = auth;
 
-    const rawTenant = req.headers['tenant-id'];
-    const tenant = String(Array.isArray(rawTenant) ? rawTenant[0] : (rawTenant ?? '0')).trim() || '0';
-    if (tenant !== '0') {
-      const own = (auth.user.relTenantIds ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      if (!/^\d{1,9}$/.test(tenant) || !own.includes(tenant)) return sendError(reply, 'TENANT_CHANGED');
-      req.tenantId = Number(tenant);
-    }
+    // tenant isolation (platform/tenant-scope.ts, ADR 017): the header only selects one of the user's own tenants
+    const tenancy = await resolveTenancy(app.ctx, auth.user, req.headers['tenant-id']);
+    if (!tenancy) return sendError(reply, 'TENANT_CHANGED');
+    setTenancy(req, tenancy);
+    req.tenantId = tenancy.kind === 'tenant' ? tenancy.id : 0;
 
     if (access === 'authenticated') return;
     const set = await app.ctx.perms.of(auth.user.id);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -11,7 +11,7 @@ import {
   escapeLike,
   type ListEntity,
   listOrderBy,
-  listPage,
+  listPage as listPageOf,
   listWhere,
   parseGmt8,
   parsePaging,
@@ -19,8 +19,18 @@ import {
   parseValueRule,
   resolveRuleValue,
 } from './list-query.ts';
+import { ALL_TENANTS } from './tenant-scope.ts';
 
 const dialect = new PgDialect();
+
+/** sys_user is tenant-scoped: these tests list as the platform administrator (every tenant) unless they say otherwise */
+const listPage: typeof listPageOf = (conn, entity, q, opts) =>
+  listPageOf(
+    conn,
+    entity,
+    q,
+    opts instanceof SQL ? { where: opts, tenant: ALL_TENANTS } : { tenant: ALL_TENANTS, ...(opts ?? {}) },
+  );
 
 /** the entity the user list of a later issue will resemble */
 const users = defineListEntity({
@@ -284,12 +294,16 @@ describe('listWhere is fully bound', () => {
   it('puts values in parameters, never in the SQL text', () => {
     const hostile = "x' or '1'='1";
     const q = dialect.sqlToQuery(
-      listWhere(users, {
-        username: `*${hostile}*`,
-        realname: hostile,
-        phone: `${hostile},b`,
-        superQueryParams: JSON.stringify([{ field: 'email', rule: 'like', val: hostile }]),
-      })!,
+      listWhere(
+        users,
+        {
+          username: `*${hostile}*`,
+          realname: hostile,
+          phone: `${hostile},b`,
+          superQueryParams: JSON.stringify([{ field: 'email', rule: 'like', val: hostile }]),
+        },
+        { tenant: ALL_TENANTS },
+      )!,
     );
     expect(q.sql).not.toContain(hostile);
     expect(q.sql).not.toContain("'1'");
@@ -601,18 +615,46 @@ describe('listPage on sys_user and sys_log', () => {
     }
   });
 
-  it('translates dictionaries with one query per dictionary kind per page, not per row', async () => {
-    let selects = 0;
+  it('answers a page with one statement: rows, count, table dictionaries; plain dictionaries from the cache', async () => {
+    let statements = 0;
     const counting = new Proxy(db, {
       get(target, prop, receiver) {
-        if (prop === 'select') selects++;
-        return Reflect.get(target, prop, receiver);
+        const v = Reflect.get(target, prop, receiver);
+        if (prop === 'select' || prop === 'execute') statements++;
+        if (prop === 'session') {
+          return new Proxy(v as object, {
+            get(s, p2, r2) {
+              if (p2 === 'prepareQuery') statements++;
+              return Reflect.get(s, p2, r2);
+            },
+          });
+        }
+        return v;
       },
     }) as Db;
-    const page = await listPage(counting, users, { pageSize: '100' });
+    const ctx = { ...t.app.ctx, db: counting };
+    await listPage(ctx, users, { pageSize: '100' }); // loads the dictionary cache
+    statements = 0;
+    const page = await listPage(ctx, users, { pageSize: '100' });
     expect(page.records.length).toBe(6);
-    // count + rows + plain dictionaries (sex, user_status together) + sys_depart + sys_position
-    expect(selects).toBe(5);
+    expect(statements).toBe(1);
+    // the same texts as the per-dictionary queries of the bare-database path
+    const plain = await listPage(db, users, { pageSize: '100' });
+    expect(page.records).toEqual(plain.records);
+    expect(page.records.find((r) => r.username === 'a_b')).toMatchObject({ sex_dictText: expect.any(String) });
+  });
+
+  it('a page past the end still counts (second statement) and a tenant-scoped entity needs a tenancy', async () => {
+    expect(await listPage(db, users, { pageNo: '50', pageSize: '10' })).toMatchObject({ records: [], total: 6 });
+    await expect(listPageOf(db, users, {})).rejects.toThrow(/tenancy/);
+    expect(() => listWhere(users, {})).toThrow(/tenancy/);
+  });
+
+  it('a caseless keyword uses LIKE (same rows), a cased one ILIKE', () => {
+    const caseless = dialect.sqlToQuery(listWhere(logs, { username: '*管理1*' })!);
+    expect(caseless.sql).toMatch(/ like /);
+    const cased = dialect.sqlToQuery(listWhere(logs, { username: '*Adm*' })!);
+    expect(cased.sql).toMatch(/ ilike /);
   });
 
   it('long IN lists of ids are fine (each value is capped, not the whole list)', async () => {

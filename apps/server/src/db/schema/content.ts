@@ -94,8 +94,11 @@ export const sysAnnouncement = pgTable(
     userIds: text('user_ids'),
     msgAbstract: text('msg_abstract'),
     dtTaskId: varchar('dt_task_id', { length: 100 }),
+    /** owning tenant (ADR 017); 0 = platform */
+    tenantId: integer('tenant_id').notNull().default(0),
   },
   (t) => [
+    index('idx_sa_tenant_id').on(t.tenantId),
     index('idx_sa_send_status').on(t.sendStatus),
     index('idx_sa_del_flag').on(t.delFlag),
     index('idx_sa_create_time').on(t.createTime),
@@ -137,8 +140,14 @@ export const sysMessage = pgTable(
     esResult: varchar('es_result', { length: 255 }),
     remark: varchar('remark', { length: 500 }),
     ...audit,
+    /** owning tenant (ADR 017); 0 = platform */
+    tenantId: integer('tenant_id').notNull().default(0),
   },
-  (t) => [index('idx_ss_send_status').on(t.esSendStatus), index('idx_ss_create_time').on(t.createTime)],
+  (t) => [
+    index('idx_ss_send_status').on(t.esSendStatus),
+    index('idx_ss_create_time').on(t.createTime),
+    index('idx_ss_tenant_id').on(t.tenantId),
+  ],
 );
 
 /** Message templates (JeecgBoot table sys_sms_template). */

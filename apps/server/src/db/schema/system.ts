@@ -50,6 +50,9 @@ export const sysUser = pgTable(
     uniqueIndex('uniq_sys_user_email').on(t.email),
     index('idx_su_status').on(t.status),
     index('idx_su_del_flag').on(t.delFlag),
+    // list pages: default order and the common username order (MySQL null order, id tie-breaker; ADR 016)
+    index('idx_su_create_time_id').on(t.createTime.desc().nullsLast(), t.id),
+    index('idx_su_username_id').on(t.username.asc().nullsFirst(), t.id),
   ],
 );
 
@@ -61,8 +64,10 @@ export const sysRole = pgTable(
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     ...audit,
+    /** owning tenant (ADR 017); 0 = platform */
+    tenantId: integer('tenant_id').notNull().default(0),
   },
-  (t) => [uniqueIndex('uniq_sys_role_role_code').on(t.roleCode)],
+  (t) => [uniqueIndex('uniq_sys_role_role_code').on(t.roleCode), index('idx_sys_role_tenant_id').on(t.tenantId)],
 );
 
 export const sysUserRole = pgTable(
@@ -166,8 +171,14 @@ export const sysDepart = pgTable(
     delFlag: varchar('del_flag', { length: 1 }).default('0'),
     qywxIdentifier: varchar('qywx_identifier', { length: 100 }),
     ...audit,
+    /** owning tenant (ADR 017); 0 = platform */
+    tenantId: integer('tenant_id').notNull().default(0),
   },
-  (t) => [uniqueIndex('uniq_depart_org_code').on(t.orgCode), index('idx_sd_parent_id').on(t.parentId)],
+  (t) => [
+    uniqueIndex('uniq_depart_org_code').on(t.orgCode),
+    index('idx_sd_parent_id').on(t.parentId),
+    index('idx_sd_tenant_id').on(t.tenantId),
+  ],
 );
 
 export const sysUserDepart = pgTable(
@@ -310,6 +321,9 @@ export const sysLog = pgTable(
     index('idx_sl_log_type').on(t.logType),
     index('idx_sl_operate_type').on(t.operateType),
     index('idx_sl_create_time').on(t.createTime),
+    // list pages (ADR 016): by type newest first, and by cost
+    index('idx_sl_type_create_time_id').on(t.logType, t.createTime.desc().nullsLast(), t.id),
+    index('idx_sl_cost_time_id').on(t.costTime.desc().nullsLast(), t.id),
   ],
 );
 

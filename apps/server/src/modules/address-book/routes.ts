@@ -1,8 +1,9 @@
 import { okCode0 } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { dataRulesFor } from '../../platform/data-rules.ts';
+import { pageDataRules } from '../../platform/data-rules.ts';
 import { listPage, parsePaging } from '../../platform/list-query.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse, str } from '../../platform/validation.ts';
 import { contactEntity, contactWhere, decorateContacts, usersByOrgCode } from './service.ts';
 
@@ -43,8 +44,8 @@ export default async function addressBookRoutes(app: FastifyInstance): Promise<v
     });
     // the query engine reads paging and sorting only (the entity has no free filters)
     const { orgCode: _o, realname: _r, workNo: _w, ...rest } = req.query as Record<string, unknown>;
-    const dataRules = await dataRulesFor(app.ctx.db, req.auth!.user, 'system/AddressList');
-    const page = await listPage(app.ctx.db, contactEntity, rest, { where, dataRules });
+    const dataRules = await pageDataRules(app.ctx, req.auth!.user, 'system/AddressList');
+    const page = await listPage(app.ctx, contactEntity, rest, { where, dataRules, tenant: tenantOf(req) });
     await decorateContacts(app.ctx.db, page.records);
     return okCode0(page);
   });

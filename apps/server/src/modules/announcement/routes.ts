@@ -1,13 +1,14 @@
 import { ok, okCode0 } from '@answer/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sysAnnouncementSend } from '../../db/schema/index.ts';
+import { sysAnnouncement, sysAnnouncementSend } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportList, importAnswer, readImport } from '../../platform/excel.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { Permissions } from '../../platform/permissions.ts';
 import { rowJson } from '../../platform/serialize.ts';
+import { type Tenancy, tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { pushToUsers } from '../websocket/push.ts';
 import {
@@ -69,6 +70,14 @@ const IMPORT_COLUMNS = EXCEL_COLUMNS.filter((c) =>
   ['titile', 'msgAbstract', 'msgContent', 'startTime', 'endTime', 'priority', 'msgCategory', 'msgType'].includes(c.key),
 );
 
+/** read rows of the tenant's announcements only (sys_announcement_send follows its announcement; ADR 017) */
+function ofTenantAnnouncements(tenancy: Tenancy): SQL | undefined {
+  const w = tenantWhere(sysAnnouncement, tenancy);
+  return w
+    ? sql`${sysAnnouncementSend.anntId} in (select ${sysAnnouncement.id} from ${sysAnnouncement} where ${w})`
+    : undefined;
+}
+
 const sendList = defineListEntity({
   table: sysAnnouncementSend,
   sortable: ['createTime', 'readTime', 'readFlag', 'anntId', 'userId'],
@@ -86,7 +95,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- management
   app.get(`${base}/list`, { config: { access: READ } }, async (req) =>
-    okCode0(await listPage(app.ctx.db, announcementList, req.query)),
+    okCode0(await listPage(app.ctx, announcementList, req.query, { tenant: tenantOf(req) })),
   );
 
   app.post(`${base}/add`, { config: { access: { perm: 'announcement:add' } } }, async (req) => {
@@ -150,7 +159,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- the bell
 
-  app.get(`${base}/listByUser`, { config: { access: 'authenticated' } }, async (req) =>
+  // polled by the header bell every 6 s: a background call that must not keep an idle session alive (ADR 015)
+  app.get(`${base}/listByUser`, { config: { access: 'authenticated', background: true } }, async (req) =>
     ok(await listByUser(app, actor(req))),
   );
 
@@ -249,7 +259,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   // admin CRUD of the read rows (the announcement page's permissions)
   app.get(`${send}/list`, { config: { access: READ } }, async (req) =>
-    okCode0(await listPage(app.ctx.db, sendList, req.query)),
+    okCode0(await listPage(app.ctx, sendList, req.query, { where: ofTenantAnnouncements(tenantOf(req)) })),
   );
 
   app.get(`${send}/queryById`, { config: { access: READ } }, async (req) => {

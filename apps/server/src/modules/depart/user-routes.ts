@@ -6,6 +6,7 @@ import { sysDepart, sysDepartRole, sysDepartRoleUser, sysUser, sysUserDepart } f
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, listPage } from '../../platform/list-query.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { DEPART_PAGES } from './permission-routes.ts';
 import { DeleteUserInDepart, DeleteUserInDepartBatch, DepartUserListQuery, EditDepartWithUser } from './schema.ts';
@@ -86,7 +87,7 @@ export default async function departUserRoutes(app: FastifyInstance): Promise<vo
       q.username ? sql`${sysUser.username} ilike ${`%${escapeLike(q.username)}%`} escape '\\'` : undefined,
     ];
     const { username: _u, ...rest } = req.query as Record<string, unknown>;
-    const page = await listPage(db, departUserEntity, rest, { where });
+    const page = await listPage(app.ctx, departUserEntity, rest, { where, tenant: tenantOf(req) });
     const names = await departNamesByUser(
       db,
       page.records.map((r) => String(r.id)),

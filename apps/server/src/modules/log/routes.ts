@@ -31,7 +31,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/log/list', { config: { access: { menu: 'system/LogList' } } }, async (req) => {
     const q = parse(ListQuery, req.query);
     const where = q.keyWord ? sql`${sysLog.logContent} ilike ${`%${escapeLike(q.keyWord)}%`} escape '\\'` : undefined;
-    return okCode0(await listPage(app.ctx.db, logEntity, req.query, where));
+    return okCode0(await listPage(app.ctx, logEntity, req.query, where));
   });
 
   // DELETE /sys/log/delete?id

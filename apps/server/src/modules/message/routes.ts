@@ -4,6 +4,7 @@ import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportList } from '../../platform/excel.ts';
 import { listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { EditMessageBody, IdQuery, IdsQuery, MessageFields } from './schema.ts';
 import {
@@ -54,7 +55,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   const msg = '/sys/message/sysMessage';
 
   app.get(`${msg}/list`, { config: { access: { menu: MESSAGE_MENU } } }, async (req) =>
-    okCode0(await listPage(app.ctx.db, messageList, req.query)),
+    okCode0(await listPage(app.ctx, messageList, req.query, { tenant: tenantOf(req) })),
   );
 
   app.get(`${msg}/queryById`, { config: { access: { menu: MESSAGE_MENU } } }, async (req) => {

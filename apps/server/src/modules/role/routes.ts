@@ -8,6 +8,7 @@ import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportList, importAnswer, readImport } from '../../platform/excel.ts';
 import { newId } from '../../platform/ids.ts';
 import { listPage } from '../../platform/list-query.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { allPermissionRows } from '../permission/manage.ts';
 import { buildForest, roleTreeNode } from '../permission/tree.ts';
@@ -65,7 +66,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   const { perms } = app.ctx;
 
   app.get('/sys/role/list', { config: { access: PICK } }, async (req) =>
-    okCode0(await listPage(app.ctx.db, roleEntity, req.query)),
+    okCode0(await listPage(app.ctx, roleEntity, req.query, { tenant: tenantOf(req) })),
   );
 
   app.post('/sys/role/add', { config: { access: { perm: 'role:add' } } }, async (req) => {
@@ -202,7 +203,12 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       roleId: q.roleId,
     }).roleId;
     // no role chosen yet: an empty page (JeecgBoot queries role_id = null)
-    return okCode0(await listPage(app.ctx.db, roleUserEntity, q, { where: roleId ? memberOf(roleId) : sql`false` }));
+    return okCode0(
+      await listPage(app.ctx, roleUserEntity, q, {
+        where: roleId ? memberOf(roleId) : sql`false`,
+        tenant: tenantOf(req),
+      }),
+    );
   });
 
   app.post('/sys/user/addSysUserRole', { config: { access: { perm: 'role:users' } } }, async (req) => {

@@ -17,6 +17,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
 import { newId, newSalt } from '../../platform/ids.ts';
 import { listOrderBy, listWhere } from '../../platform/list-query.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
   EMAIL_MESSAGE,
@@ -101,7 +102,7 @@ export async function exportUsers(app: FastifyInstance, req: FastifyRequest, rep
     selections.length ? inArray(sysUser.id, selections) : undefined,
   ];
   const dataRules = await dataRulesFor(db, req.auth!.user, 'system/UserList');
-  const where = listWhere(userEntity, q, { where: extra, dataRules });
+  const where = listWhere(userEntity, q, { where: extra, dataRules, tenant: tenantOf(req) });
   const orderBy = listOrderBy(userEntity, q);
   const selection = Object.fromEntries(userEntity.fields) as Record<string, PgColumn>;
   async function* pages() {

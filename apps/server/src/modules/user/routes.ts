@@ -2,11 +2,12 @@ import { ok, okCode0, PAGE_SIZE_MAX } from '@answer/contract';
 import { and, asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysUser } from '../../db/schema/index.ts';
-import { dataRulesFor } from '../../platform/data-rules.ts';
+import { pageDataRules } from '../../platform/data-rules.ts';
 import { bizError } from '../../platform/errors.ts';
 import { uuid32 } from '../../platform/ids.ts';
-import { listPage, listWhere } from '../../platform/list-query.ts';
+import { listPage, listWhere, type RowRef } from '../../platform/list-query.ts';
 import { userJson } from '../../platform/serialize.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { exportUsers, importUsers } from './excel-io.ts';
 import {
@@ -29,6 +30,7 @@ import {
   containsFilter,
   deleteUsers,
   departAndBelow,
+  departNamesSql,
   editUser,
   findActiveUser,
   MSG,
@@ -64,10 +66,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       q.departId ? memberOf([q.departId]) : undefined,
       q.code ? (q.code.length ? inArray(sysUser.id, q.code) : undefined) : undefined,
     ];
-    const dataRules = await dataRulesFor(ctx.db, req.auth!.user, 'system/UserList');
-    const page = await listPage(ctx.db, userEntity, req.query, { where, dataRules });
-    await withOrgCodeTxt(ctx.db, page.records);
-    return okCode0(page);
+    const tenant = tenantOf(req);
+    const dataRules = await pageDataRules(ctx, req.auth!.user, 'system/UserList');
+    const extras = { orgCodeTxt: (r: RowRef) => departNamesSql(r('id'), tenant) };
+    return okCode0(await listPage(ctx, userEntity, req.query, { where, dataRules, tenant, extras }));
   });
 
   // ---------- add / edit ----------
@@ -154,7 +156,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const { username: _u, realname: _r, ...rest } = (req.query ?? {}) as Record<string, unknown>;
     const where = [containsFilter(sysUser.username, q.username), containsFilter(sysUser.realname, q.realname)];
     if (q.departId) where.push(memberOf(await departAndBelow(ctx.db, q.departId)));
-    const page = await listPage(ctx.db, pickerEntity, rest, { where });
+    const page = await listPage(ctx, pickerEntity, rest, { where, tenant: tenantOf(req) });
     await withOrgCodeTxt(ctx.db, page.records);
     return ok(page);
   });
@@ -164,7 +166,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const rows = await ctx.db
       .select(Object.fromEntries(pickerEntity.fields))
       .from(sysUser)
-      .where(listWhere(pickerEntity, req.query as Record<string, unknown>))
+      .where(listWhere(pickerEntity, req.query as Record<string, unknown>, { tenant: tenantOf(req) }))
       .orderBy(asc(sysUser.username))
       .limit(PAGE_SIZE_MAX);
     return withOrgCodeTxt(ctx.db, rows.map(pickerJson));

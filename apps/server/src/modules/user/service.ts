@@ -21,6 +21,8 @@ import { bizError } from '../../platform/errors.ts';
 import { newId, newSalt } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, type ListRecord } from '../../platform/list-query.ts';
 import { rowJson, userJson } from '../../platform/serialize.ts';
+import { allOf } from '../../platform/table-registry.ts';
+import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { endUserSessions } from '../auth/end-sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AddUserBody, EditUserBody } from './schema.ts';
@@ -167,6 +169,20 @@ export async function roleCodesOf(db: Db, userIds: readonly string[]): Promise<M
     .groupBy(sysUserRole.userId);
   for (const r of rows) out.set(r.userId, r.codes);
   return out;
+}
+
+/**
+ * orgCodeTxt of the user whose id is `userId` (a column of the page's row) as a correlated sub-select: the names of
+ * their departments (of the request's tenant) in department order, or null. Lets a list page carry the department
+ * names in its own statement (list-query `extras`).
+ */
+export function departNamesSql(userId: SQL, tenancy?: Tenancy): SQL {
+  const where = allOf([
+    sql`${sysUserDepart.userId} = ${userId}`,
+    sql`coalesce(${sysDepart.delFlag}, '0') = '0'`,
+    tenancy ? tenantWhere(sysDepart, tenancy) : undefined,
+  ]);
+  return sql`(select string_agg(${sysDepart.departName}, ',' order by ${sysDepart.departOrder}, ${sysDepart.orgCode}) from ${sysUserDepart} inner join ${sysDepart} on ${sysDepart.id} = ${sysUserDepart.depId} where ${where})`;
 }
 
 /** adds orgCodeTxt (department names) to page records in place */
@@ -497,6 +513,7 @@ export async function editUser(app: FastifyInstance, actor: Actor, b: EditInput)
       }
     }
   });
+  await app.ctx.userChanged(user.id);
   // roles and department roles decide what the user may do: their next request and menu load see the change
   if (b.selectedroles !== undefined || removedDeparts.length) await app.ctx.perms.invalidate(user.id);
   await snapshot(db, user.id, actor.username);
@@ -528,6 +545,7 @@ export async function deleteUsers(app: FastifyInstance, actor: Actor, ids: reado
     .update(sysUser)
     .set({ delFlag: 1, updateBy: actor.username, updateTime: new Date() })
     .where(inArray(sysUser.id, found));
+  await app.ctx.userChanged(found);
   for (const id of found) await endUserSessions(app, id);
   return found.length;
 }
@@ -551,6 +569,7 @@ export async function setUsersStatus(
     .update(sysUser)
     .set({ status, updateBy: actor.username, updateTime: new Date() })
     .where(inArray(sysUser.id, found));
+  await app.ctx.userChanged(found);
   if (status === 2) for (const id of found) await endUserSessions(app, id);
   return found.length;
 }
@@ -580,6 +599,7 @@ export async function restoreUsers(app: FastifyInstance, actor: Actor, ids: read
     .set({ delFlag: 0, updateBy: actor.username, updateTime: new Date() })
     .where(and(inArray(sysUser.id, [...ids]), eq(sysUser.delFlag, 1)))
     .returning({ id: sysUser.id });
+  await app.ctx.userChanged(rows.map((r) => r.id));
   return rows.length;
 }
 
@@ -599,6 +619,7 @@ export async function purgeUsers(app: FastifyInstance, ids: readonly string[]): 
     }
     return gone;
   });
+  await app.ctx.userChanged(purged);
   if (purged.length) await app.ctx.perms.invalidate();
   return purged.length;
 }

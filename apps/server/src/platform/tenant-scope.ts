@@ -1,0 +1,123 @@
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { sysAnnouncement, sysDepart, sysMessage, sysRole, sysUser } from '../db/schema/index.ts';
+
+/**
+ * Tenant isolation (security rule 15, ADR 017). Which tables are tenant-scoped is decided here, once, for every
+ * path that reads them: list pages (list-query), single-row loads and writes (`tenantWhere`), exports, pickers,
+ * table dictionaries and `_dictText` (table-registry / dict-text), counts.
+ *
+ * A request's tenancy is decided by the guard (http-hooks) from the session's user and the `tenant-id` header:
+ * - a user who belongs to tenants (sys_user.rel_tenant_ids) always works inside one of them: the header's tenant if it
+ *   is one of theirs, their first tenant when the header is absent or 0; any other tenant → "用户租户信息变更".
+ * - a user of no tenant works in the platform tenant (0) and sees only rows of tenant 0 …
+ * - … unless they administer tenants (the tenant management page, `menu:system/TenantList`): the platform
+ *   administrator sees every tenant while the header is 0 and switches to one tenant explicitly with `tenant-id: N`.
+ */
+
+/** `all`: the platform administrator, not switched to a tenant (and server-side jobs). */
+export type Tenancy = { kind: 'all' } | { kind: 'tenant'; id: number };
+
+export const ALL_TENANTS: Tenancy = Object.freeze({ kind: 'all' });
+export const PLATFORM_TENANT = 0;
+/** who may see every tenant and switch between them (when they belong to no tenant themselves) */
+export const TENANT_ADMIN_GRANT = 'menu:system/TenantList';
+
+/** How a table's rows belong to tenants. */
+export type TenantRule =
+  /** an integer `tenant_id` column: the row belongs to exactly one tenant (0 = platform) */
+  | { kind: 'column'; column: PgColumn }
+  /** a comma list of tenant ids (sys_user.rel_tenant_ids): the row belongs to each; empty = platform */
+  | { kind: 'members'; column: PgColumn };
+
+const RULES = new Map<PgTable, TenantRule>([
+  [sysUser, { kind: 'members', column: sysUser.relTenantIds }],
+  [sysDepart, { kind: 'column', column: sysDepart.tenantId }],
+  [sysRole, { kind: 'column', column: sysRole.tenantId }],
+  [sysAnnouncement, { kind: 'column', column: sysAnnouncement.tenantId }],
+  [sysMessage, { kind: 'column', column: sysMessage.tenantId }],
+]);
+
+/** the tenant rule of a table, or undefined for platform-wide tables */
+export function tenantRuleOf(table: PgTable): TenantRule | undefined {
+  return RULES.get(table);
+}
+
+/** names of the tenant-scoped tables (for documentation and tests) */
+export function tenantScopedTables(): string[] {
+  return [...RULES.keys()].map((t) => getTableName(t));
+}
+
+/** tenant ids of a rel_tenant_ids value: '1, 2,,x' → [1, 2] */
+export function tenantIdsOf(rel: string | null | undefined): number[] {
+  const out: number[] = [];
+  for (const part of (rel ?? '').split(',')) {
+    const s = part.trim();
+    if (/^\d{1,9}$/.test(s) && !out.includes(Number(s))) out.push(Number(s));
+  }
+  return out;
+}
+
+/** The condition restricting a table with `rule` to `tenancy`; undefined = no restriction (all tenants). */
+export function tenantCondition(rule: TenantRule, tenancy: Tenancy): SQL | undefined {
+  if (tenancy.kind === 'all') return undefined;
+  const t = tenancy.id;
+  if (rule.kind === 'column') return eq(rule.column, t);
+  const list = sql`replace(coalesce(${rule.column}, ''), ' ', '')`;
+  if (t === PLATFORM_TENANT) return sql`${list} = ''`;
+  return sql`(',' || ${list} || ',') like ${`%,${t},%`}`;
+}
+
+/** The condition for `table` (undefined when the table is platform-wide or the tenancy sees every tenant). */
+export function tenantWhere(table: PgTable, tenancy: Tenancy): SQL | undefined {
+  const rule = RULES.get(table);
+  return rule ? tenantCondition(rule, tenancy) : undefined;
+}
+
+/** The tenant id stamped on rows a request inserts (the platform tenant when it sees every tenant). */
+export function stampTenantId(tenancy: Tenancy): number {
+  return tenancy.kind === 'tenant' ? tenancy.id : PLATFORM_TENANT;
+}
+
+// ---------------------------------------------------------------- per request
+
+const byRequest = new WeakMap<FastifyRequest, Tenancy>();
+
+/**
+ * Decides a signed-in request's tenancy from the user and the raw `tenant-id` header, or null when the header names
+ * a tenant the user may not work in (the guard answers "用户租户信息变更,请重新登陆!").
+ */
+export async function resolveTenancy(
+  ctx: Pick<AppContext, 'perms'>,
+  user: { id: string; relTenantIds: string | null },
+  header: string | string[] | undefined,
+): Promise<Tenancy | null> {
+  const raw = String(Array.isArray(header) ? header[0] : (header ?? '0')).trim() || '0';
+  if (!/^\d{1,9}$/.test(raw)) return null;
+  const wanted = Number(raw);
+  const own = tenantIdsOf(user.relTenantIds);
+  if (own.length > 0) {
+    if (wanted === 0) return { kind: 'tenant', id: own[0] };
+    return own.includes(wanted) ? { kind: 'tenant', id: wanted } : null;
+  }
+  const admin = (await ctx.perms.of(user.id)).has(TENANT_ADMIN_GRANT);
+  if (wanted === 0) return admin ? ALL_TENANTS : { kind: 'tenant', id: PLATFORM_TENANT };
+  return admin ? { kind: 'tenant', id: wanted } : null;
+}
+
+/** Called by the guard once the tenancy is decided. */
+export function setTenancy(req: FastifyRequest, tenancy: Tenancy): void {
+  byRequest.set(req, tenancy);
+}
+
+/**
+ * The request's tenancy. Only signed-in routes have one: reading it elsewhere is a programming error (fails
+ * closed rather than seeing every tenant).
+ */
+export function tenantOf(req: FastifyRequest): Tenancy {
+  const t = byRequest.get(req);
+  if (!t) throw new Error('tenancy read on a request the guard did not sign in');
+  return t;
+}
