@@ -11,6 +11,8 @@ export interface ActionItem {
   confirm?: ReactNode;
   /** not rendered (e.g. no permission) */
   hidden?: boolean;
+  /** shown but not clickable (a 'disabled' permission decision) */
+  disabled?: boolean;
   danger?: boolean;
 }
 
@@ -28,6 +30,7 @@ export interface ActionLinksProps {
 }
 
 function confirmed(item: ActionItem, after?: () => void) {
+  if (item.disabled) return <Typography.Link disabled>{item.label}</Typography.Link>;
   return (
     <Popconfirm
       title={item.confirm}
@@ -69,6 +72,7 @@ export function ActionLinks({
   const items: MenuProps['items'] = menuItems.map((a, i) => ({
     key: keyOf(a, i),
     danger: a.danger,
+    disabled: a.disabled,
     label: a.confirm ? confirmed(a, () => setOpen(false)) : <Typography.Link>{a.label}</Typography.Link>,
   }));
 
@@ -77,7 +81,13 @@ export function ActionLinks({
       {links.map((a, i) => (
         <Fragment key={keyOf(a, i)}>
           {i > 0 && <Divider orientation="vertical" />}
-          {a.confirm ? confirmed(a) : <Typography.Link onClick={a.onClick}>{a.label}</Typography.Link>}
+          {a.confirm ? (
+            confirmed(a)
+          ) : (
+            <Typography.Link disabled={a.disabled} onClick={a.onClick}>
+              {a.label}
+            </Typography.Link>
+          )}
         </Fragment>
       ))}
       {items.length > 0 && (
@@ -94,7 +104,7 @@ export function ActionLinks({
               items,
               onClick: ({ key }) => {
                 const hit = menuItems.find((a, i) => keyOf(a, i) === key);
-                if (!hit || hit.confirm) return;
+                if (!hit || hit.confirm || hit.disabled) return;
                 setOpen(false);
                 hit.onClick?.();
               },

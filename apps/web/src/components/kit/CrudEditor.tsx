@@ -1,0 +1,226 @@
+import type { Result } from '@answer/contract';
+import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
+import { Button, Card, Drawer, Form, Modal, Space, Spin, Tooltip } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { http } from '../../api/http';
+import { feedback } from '../../utils/feedback';
+import { initialFormValues, pickFormValues, SchemaForm, saveBody } from './SchemaForm';
+import type { EditorMode, FormContext, PageSchema, Row } from './types';
+
+/** spec 02 §9: modal default width 60 % of the window */
+export const DEFAULT_EDITOR_WIDTH = '60%';
+
+export interface EditorState<T> {
+  mode: EditorMode;
+  record: T | null;
+  /** initial values of a new record (e.g. the parent of 添加下级) */
+  init?: Row;
+}
+
+const TITLES: Record<EditorMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
+
+/** a modal whose title carries the fullscreen toggle (spec 02 §4 "Modal fullscreen toggle exists") */
+export function KitModal({
+  title,
+  open,
+  width = DEFAULT_EDITOR_WIDTH,
+  onOk,
+  onCancel,
+  confirmLoading,
+  okText = '确定',
+  footer,
+  children,
+}: {
+  title: ReactNode;
+  open: boolean;
+  width?: number | string;
+  onOk?: () => void;
+  onCancel: () => void;
+  confirmLoading?: boolean;
+  okText?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const [full, setFull] = useState(false);
+  return (
+    <Modal
+      title={
+        <div className="kit-modal-title">
+          <span>{title}</span>
+          <Tooltip title={full ? '还原' : '最大化'}>
+            <Button
+              type="text"
+              size="small"
+              aria-label={full ? '还原' : '最大化'}
+              className="kit-modal-fullscreen"
+              icon={full ? <CompressOutlined /> : <ExpandOutlined />}
+              onClick={() => setFull((v) => !v)}
+            />
+          </Tooltip>
+        </div>
+      }
+      open={open}
+      width={full ? '100%' : width}
+      className={full ? 'kit-modal kit-modal-full' : 'kit-modal'}
+      onOk={onOk}
+      onCancel={onCancel}
+      confirmLoading={confirmLoading}
+      okText={okText}
+      cancelText="关闭"
+      footer={footer}
+      destroyOnHidden
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** POST urls.add / PUT urls.edit with the body */
+export function defaultSave<T>(schema: PageSchema<T>, body: Row, ctx: FormContext<T>): Promise<Result<unknown>> {
+  const url = ctx.mode === 'edit' ? schema.urls.edit : schema.urls.add;
+  if (!url)
+    return Promise.resolve({ success: false, message: '请设置保存地址', code: 500, result: null, timestamp: 0 });
+  return ctx.mode === 'edit' ? http.put(url, body) : http.post(url, body);
+}
+
+/**
+ * Add / edit / detail of a declared page in a modal (default, 60 % wide, fullscreen toggle) or a drawer: the
+ * record's values in the declared form, save through urls.add / urls.edit (or the declaration's `save`), the
+ * server's message, then `onSaved`.
+ */
+export function CrudEditor<T>({
+  schema,
+  state,
+  fixed,
+  onClose,
+  onSaved,
+}: {
+  schema: PageSchema<T>;
+  state: EditorState<T> | null;
+  fixed: Record<string, unknown>;
+  onClose: () => void;
+  onSaved: (body: Row, ctx: FormContext<T>) => void;
+}) {
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [record, setRecord] = useState<T | null>(null);
+  const editor = schema.editor ?? {};
+  const fields = schema.form ?? [];
+  const mode = state?.mode ?? 'add';
+  const ctx: FormContext<T> = { record, mode, fixed, init: state?.init };
+
+  // the declaration and the fixed parameters as of the opening (the effect runs for a new state only)
+  const latest = useRef({ editor, fields, fixed });
+  latest.current = { editor, fields, fixed };
+  useEffect(() => {
+    if (!state) return;
+    const { editor, fields, fixed } = latest.current;
+    let alive = true;
+    form.resetFields();
+    const fill = (rec: T | null) => {
+      if (!alive) return;
+      setRecord(rec);
+      const c: FormContext<T> = { record: rec, mode: state.mode, fixed, init: state.init };
+      const values = rec
+        ? (editor.toForm?.(rec, c) ?? pickFormValues(fields, rec))
+        : { ...initialFormValues(fields), ...state.init };
+      form.setFieldsValue(values);
+    };
+    if (state.record && editor.load) {
+      setLoading(true);
+      editor
+        .load(state.record)
+        .then(fill, () => fill(state.record))
+        .finally(() => alive && setLoading(false));
+    } else {
+      fill(state.record);
+    }
+    return () => {
+      alive = false;
+    };
+  }, [state, form]);
+
+  const submit = async () => {
+    const values = (await form.validateFields()) as Row;
+    const all = { ...(form.getFieldsValue(true) as Row), ...values };
+    const body = editor.toSave ? editor.toSave(all, ctx) : saveBody(fields, all, ctx);
+    setSaving(true);
+    try {
+      const res = await (editor.save ? editor.save(body, ctx) : defaultSave(schema, body, ctx));
+      if (!res.success) {
+        feedback.message.warning(res.message);
+        return;
+      }
+      feedback.message.success(res.message);
+      editor.afterSave?.(body, ctx);
+      onSaved(body, ctx);
+      onClose();
+    } catch {
+      // shown by the http client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = state ? (editor.title?.(mode, record) ?? TITLES[mode]) : '';
+  const body = (
+    <Spin spinning={loading}>
+      <SchemaForm
+        form={form}
+        fields={fields}
+        ctx={ctx}
+        labelSpan={editor.labelSpan}
+        name={editor.name ?? schema.name}
+      />
+    </Spin>
+  );
+  const detail = mode === 'detail';
+
+  const buttons = (
+    <Space>
+      <Button onClick={onClose}>{editor.mode === 'page' ? '返回' : '关闭'}</Button>
+      {!detail && (
+        <Button type="primary" loading={saving} onClick={() => void submit()}>
+          {editor.okText ?? '确定'}
+        </Button>
+      )}
+    </Space>
+  );
+  if (editor.mode === 'page') {
+    if (!state) return null;
+    return (
+      <Card variant="borderless" title={title} extra={buttons} data-testid="kit-editor-page">
+        {body}
+      </Card>
+    );
+  }
+  if (editor.mode === 'drawer') {
+    return (
+      <Drawer
+        title={title}
+        open={!!state}
+        size={editor.width ?? DEFAULT_EDITOR_WIDTH}
+        onClose={onClose}
+        destroyOnHidden
+        footer={<div style={{ textAlign: 'right' }}>{buttons}</div>}
+      >
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <KitModal
+      title={title}
+      open={!!state}
+      width={editor.width}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={editor.okText}
+      footer={detail ? <Button onClick={onClose}>关闭</Button> : undefined}
+    >
+      {body}
+    </KitModal>
+  );
+}

@@ -1,0 +1,418 @@
+import { DeleteOutlined, DownOutlined, ExportOutlined, HddOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Drawer, Dropdown, Form, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ComponentType, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useCan } from '../../permission/useCan';
+import { feedback } from '../../utils/feedback';
+import {
+  ACTION_COLUMN_WIDTH,
+  type ActionItem,
+  ActionLinks,
+  ImportExcelButton,
+  LIST_MESSAGES,
+  QueryForm,
+  SelectionAlert,
+  type SuperQuery,
+  type UseListPageResult,
+  useListPage,
+} from '../list';
+import { CrudEditor, type EditorState } from './CrudEditor';
+import { rowNumberColumn, toAntColumn } from './columns';
+import { pageDecisions, visibleRowActions, visibleToolbar } from './permission';
+import { buildSearchValues, initialQueryValues } from './query';
+import { RecycleBin } from './RecycleBin';
+import { buildTreeRows, isPlaceholder, parentsToRefresh } from './tree';
+import type { ActionContext, EditorMode, FormContext, PageSchema, Row, RowActionSchema } from './types';
+import { renderWidget } from './widgets';
+import './kit.css';
+
+/** the props of an advanced-query builder plugged into every page's toolbar */
+export interface SuperQueryProps {
+  /** the page declaration (its columns / query fields describe what can be queried) */
+  schema: PageSchema<Row>;
+  /** apply (or clear with null): reloads page 1 with superQueryParams / superQueryMatchType */
+  onSearch: (q: SuperQuery | null) => void;
+}
+
+let SuperQueryBuilder: ComponentType<SuperQueryProps> | null = null;
+
+/** The advanced-query issue registers its builder once; every page with `superQuery !== false` shows it. */
+export function registerSuperQuery(builder: ComponentType<SuperQueryProps> | null): void {
+  SuperQueryBuilder = builder;
+}
+
+function defaultActions<T>(): RowActionSchema<T>[] {
+  return [
+    { key: 'edit', label: '编辑', run: 'edit' },
+    { key: 'delete', label: '删除', run: 'delete', more: true },
+  ];
+}
+
+export interface CrudPageProps<T> {
+  schema: PageSchema<T>;
+  /** parameters every list call (and a new record) carries, e.g. the master key of a detail list */
+  fixedParams?: Record<string, unknown>;
+  /** no card around the page (inside a drawer or a tab) */
+  embedded?: boolean;
+  /** named handlers the declaration's actions call (`run: 'name'`) */
+  handlers?: Record<string, (row?: T) => void>;
+  /** extra toolbar content */
+  toolbarExtra?: (ctx: ActionContext<T>) => ReactNode;
+  /** extra content (the page's own modals), with the page context */
+  children?: (ctx: ActionContext<T>) => ReactNode;
+}
+
+/**
+ * A whole list page from its declaration (ADR 023): query form (展开/收起), advanced-query slot, toolbar (新增, 导出,
+ * 导入, recycle bin, 批量操作), selection bar, the table with paging / sorting / row actions (更多), the add / edit /
+ * detail editor, tree rows loaded on expansion, and the detail list of a master row in a drawer. Buttons follow the
+ * declared permission codes.
+ */
+export function CrudPage<T>({
+  schema,
+  fixedParams,
+  embedded,
+  handlers = {},
+  toolbarExtra,
+  children,
+}: CrudPageProps<T>) {
+  const decide = useCan();
+  const can = pageDecisions(schema, decide);
+  const rowKey = schema.rowKey ?? 'id';
+  const tree = schema.tree;
+  const pidField = tree?.pidField ?? 'pid';
+  const rootPid = tree?.rootPid ?? '0';
+  const queryFields = schema.query ?? [];
+  const [queryForm] = Form.useForm();
+
+  const [editor, setEditor] = useState<EditorState<T> | null>(null);
+  const [detailOf, setDetailOf] = useState<T | null>(null);
+  const [binOpen, setBinOpen] = useState(false);
+  const [kids, setKids] = useState<Record<string, T[]>>({});
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const list = useListPage<T>({
+    urls: {
+      list: schema.urls.list,
+      delete: schema.urls.delete,
+      deleteBatch: schema.urls.deleteBatch,
+      exportXls: schema.urls.exportXls,
+      importExcel: schema.urls.importExcel,
+    },
+    defaultSort: schema.defaultSort,
+    fixedParams,
+    rowKey,
+    selectable: schema.selectable,
+    initialQuery: buildSearchValues(queryFields, initialQueryValues(queryFields)),
+    exportFileName: schema.exportName,
+  });
+
+  // ---- tree: children loaded on expansion
+  const loadChildren = useCallback(
+    async (pid: string) => {
+      if (!tree) return;
+      try {
+        const res = await tree.children(pid);
+        if (res.success) setKids((k) => ({ ...k, [pid]: res.result ?? [] }));
+        else feedback.message.warning(res.message);
+      } catch {
+        // shown by the http client
+      }
+    },
+    [tree],
+  );
+  const kidsRef = useRef(kids);
+  kidsRef.current = kids;
+  const forgetTree = () => {
+    setKids({});
+    setExpanded([]);
+  };
+  const refreshUnder = (pid: string | undefined) => {
+    void list.reload();
+    if (!tree) return;
+    for (const id of parentsToRefresh(pid, kidsRef.current, pidField, rootPid, rowKey)) void loadChildren(id);
+    if (pid && pid !== rootPid) setExpanded((e) => (e.includes(pid) ? e : [...e, pid]));
+  };
+  const reload = () => {
+    if (tree) for (const id of Object.keys(kidsRef.current)) void loadChildren(id);
+    void list.reload();
+  };
+
+  const openEditor = (mode: EditorMode, record?: Partial<T> | null, init?: Row) =>
+    setEditor({ mode, record: (record as T) ?? null, init });
+  const ctx: ActionContext<T> = {
+    list,
+    openEditor,
+    reload,
+    handlers: handlers as ActionContext<T>['handlers'],
+    openDetail: (row) => setDetailOf(row),
+  };
+
+  const remove = async (row: T) => {
+    const ok = await list.handleDelete((row as Row)[rowKey] as string);
+    if (ok && tree) refreshUnder(String((row as Row)[pidField] ?? ''));
+  };
+
+  const runRow = (a: RowActionSchema<T>, row: T) => {
+    if (a.onClick) return a.onClick(row, ctx);
+    switch (a.run) {
+      case 'edit':
+      case 'detail':
+        return openEditor(a.run, row);
+      case 'delete':
+        return void remove(row);
+      case 'addChild':
+        return openEditor('add', null, { [tree?.parentFormField ?? pidField]: (row as Row)[rowKey] });
+      case 'detailList':
+        return setDetailOf(row);
+      default:
+        if (a.run && handlers[a.run]) return handlers[a.run](row);
+    }
+  };
+
+  const rowActions = (schema.rowActions ?? defaultActions<T>()).map((a) =>
+    a.run === 'delete' && a.confirm === undefined ? { ...a, confirm: LIST_MESSAGES.confirmDeleteOne } : a,
+  );
+  const actionColumn =
+    rowActions.length > 0
+      ? {
+          title: '操作',
+          key: 'action',
+          align: 'center' as const,
+          fixed: 'right' as const,
+          width: schema.actionWidth ?? ACTION_COLUMN_WIDTH,
+          render: (_: unknown, row: T) => {
+            if (isPlaceholder(row)) return null;
+            const shown = visibleRowActions(rowActions, row, decide, schema);
+            const item = ({ action: a, decision }: (typeof shown)[number]): ActionItem => ({
+              key: a.key,
+              label: a.label,
+              confirm: a.confirm,
+              danger: a.danger,
+              disabled: decision === 'disabled',
+              onClick: () => runRow(a, row),
+            });
+            return (
+              <ActionLinks
+                actions={shown.filter((s) => !s.action.more).map(item)}
+                more={shown.filter((s) => s.action.more).map(item)}
+              />
+            );
+          },
+        }
+      : null;
+
+  const columns: ColumnsType<T> = [
+    ...(schema.rowNumber === false || tree ? [] : [rowNumberColumn<T>()]),
+    ...schema.columns.filter((c) => !c.hidden).map((c) => toAntColumn(c)),
+    ...(actionColumn ? [actionColumn] : []),
+  ];
+
+  const dataSource = useMemo(
+    () => (tree ? (buildTreeRows(list.dataSource, kids, tree.hasChildren, rowKey) as unknown as T[]) : list.dataSource),
+    [tree, list.dataSource, kids, rowKey],
+  );
+
+  // ---- toolbar
+  const builtins = schema.builtins ?? {};
+  const showAdd = builtins.add !== false && can.add !== 'deny' && !!(schema.urls.add || schema.editor?.save);
+  const showExport = builtins.export !== false && !!schema.urls.exportXls && can.export !== 'deny';
+  const showImport = builtins.import !== false && !!schema.urls.importExcel && can.import !== 'deny';
+  const showBatch =
+    builtins.batchDelete !== false &&
+    !!schema.urls.deleteBatch &&
+    can.deleteBatch !== 'deny' &&
+    schema.selectable !== false;
+  const bin = schema.recycleBin;
+  const showBin = !!bin && (bin.auth ? decide(bin.auth) !== 'deny' : true);
+  const extraButtons = visibleToolbar(schema.toolbar ?? [], decide);
+  const runToolbar = async (key: string) => {
+    const hit = schema.toolbar?.find((t) => t.key === key);
+    if (!hit) return;
+    setBusy(key);
+    try {
+      if (hit.onClick) await hit.onClick(ctx);
+      else if (hit.run && handlers[hit.run]) handlers[hit.run]();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toolbar = (
+    <>
+      {showAdd && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={can.add === 'disabled'}
+          onClick={() => openEditor('add')}
+        >
+          {typeof builtins.add === 'string' ? builtins.add : '新增'}
+        </Button>
+      )}
+      {showExport && (
+        <Button
+          icon={<ExportOutlined />}
+          disabled={can.export === 'disabled'}
+          loading={list.exporting}
+          onClick={() => void list.exportXls(schema.exportName)}
+        >
+          导出
+        </Button>
+      )}
+      {showImport && (
+        <ImportExcelButton
+          url={list.importUrl}
+          buttonProps={{ disabled: can.import === 'disabled' }}
+          onDone={() => {
+            forgetTree();
+            void list.reload();
+          }}
+        />
+      )}
+      {extraButtons.map(({ action: a, decision }) => (
+        <Button
+          key={a.key}
+          type={a.primary ? 'primary' : 'default'}
+          icon={a.icon}
+          disabled={decision === 'disabled'}
+          loading={busy === a.key}
+          onClick={() => void runToolbar(a.key)}
+        >
+          {a.label}
+        </Button>
+      ))}
+      {showBin && (
+        <Button icon={<HddOutlined />} onClick={() => setBinOpen(true)}>
+          回收站
+        </Button>
+      )}
+      {toolbarExtra?.(ctx)}
+      {schema.superQuery !== false && SuperQueryBuilder && (
+        <SuperQueryBuilder schema={schema as unknown as PageSchema<Row>} onSearch={list.setSuperQuery} />
+      )}
+      {showBatch && list.selectedRowKeys.length > 0 && (
+        <Dropdown
+          disabled={can.deleteBatch === 'disabled'}
+          menu={{
+            items: [{ key: 'delete', icon: <DeleteOutlined />, label: '删除' }],
+            onClick: () =>
+              void list.batchDelete().then((ok) => {
+                if (ok && tree) forgetTree();
+              }),
+          }}
+        >
+          <Button>
+            批量操作 <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+    </>
+  );
+
+  const query = queryFields.length ? (
+    <QueryForm
+      form={queryForm}
+      visibleCount={schema.queryVisible}
+      initialValues={initialQueryValues(queryFields)}
+      onSearch={(v) => {
+        forgetTree();
+        list.search(buildSearchValues(queryFields, v));
+      }}
+      onReset={() => {
+        forgetTree();
+        list.reset();
+      }}
+    >
+      {queryFields.map((f) => (
+        <Form.Item key={f.field} name={f.field} label={f.label}>
+          {renderWidget({ widget: f.widget, label: f.label, props: f.props, query: true })}
+        </Form.Item>
+      ))}
+    </QueryForm>
+  ) : null;
+
+  const selectable = schema.selectable !== false;
+  const table = (
+    <Table<T>
+      {...list.tableProps}
+      dataSource={dataSource}
+      columns={columns}
+      scroll={schema.scrollX === false ? undefined : { x: schema.scrollX ?? 'max-content' }}
+      rowSelection={
+        list.tableProps.rowSelection && {
+          ...list.tableProps.rowSelection,
+          checkStrictly: tree ? true : undefined,
+          getCheckboxProps: (r: T) => ({ disabled: isPlaceholder(r) }),
+        }
+      }
+      expandable={
+        tree
+          ? {
+              expandedRowKeys: expanded,
+              onExpand: (open, r) => {
+                const id = String((r as Row)[rowKey]);
+                setExpanded((e) => (open ? [...e, id] : e.filter((k) => k !== id)));
+                if (open && !kids[id]) void loadChildren(id);
+              },
+            }
+          : undefined
+      }
+      data-testid={`${schema.name}-table`}
+    />
+  );
+
+  const onSaved = (body: Row, c: FormContext<T>) => {
+    if (!tree) return void list.reload();
+    const pid = (c.record as Row | null)?.[pidField] ?? body[pidField];
+    refreshUnder(pid === undefined || pid === null ? undefined : String(pid));
+  };
+  const pageMode = schema.editor?.mode === 'page' && !!editor;
+  const editorEl = (
+    <CrudEditor
+      schema={schema}
+      state={editor}
+      fixed={fixedParams ?? {}}
+      onClose={() => setEditor(null)}
+      onSaved={onSaved}
+    />
+  );
+  const detail = schema.detail;
+
+  const content = (
+    <>
+      <div style={pageMode ? { display: 'none' } : undefined} className="kit-page">
+        {query}
+        <div className="table-operator kit-toolbar">{toolbar}</div>
+        {selectable && <SelectionAlert count={list.selectedRowKeys.length} onClear={list.clearSelection} />}
+        {table}
+      </div>
+      {editorEl}
+      {bin && (
+        <RecycleBin bin={bin} open={binOpen} rowKey={rowKey} onClose={() => setBinOpen(false)} onRestored={reload} />
+      )}
+      {detail && (
+        <Drawer
+          title={detailOf ? detail.title(detailOf) : ''}
+          open={!!detailOf}
+          size={detail.width ?? 760}
+          onClose={() => setDetailOf(null)}
+          destroyOnHidden
+        >
+          {detailOf && <CrudPage schema={detail.page} fixedParams={detail.params(detailOf)} embedded />}
+        </Drawer>
+      )}
+      {children?.(ctx)}
+    </>
+  );
+
+  if (embedded) return <div data-testid={`${schema.name}-panel`}>{content}</div>;
+  return (
+    <Card variant="borderless" title={schema.title}>
+      {content}
+    </Card>
+  );
+}
+
+export type { UseListPageResult };

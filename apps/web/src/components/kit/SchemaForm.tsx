@@ -1,0 +1,137 @@
+import { Col, Form, type FormInstance, Row as GridRow } from 'antd';
+import type { ReactNode } from 'react';
+import { fieldRules, isRemoteChecked } from './rules';
+import type { FormContext, FormFieldSchema, Row } from './types';
+import { renderWidget, widgetDef } from './widgets';
+
+export interface SchemaFormProps<T> {
+  form: FormInstance;
+  fields: readonly FormFieldSchema<T>[];
+  ctx: FormContext<T>;
+  /** label column span @default 5 (half-width fields scale it) */
+  labelSpan?: number;
+  name?: string;
+  /** extra content after the fields */
+  children?: ReactNode;
+  onValuesChange?: (changed: Row, all: Row) => void;
+}
+
+function resolveProps<T>(f: FormFieldSchema<T>, ctx: FormContext<T>) {
+  return typeof f.props === 'function' ? f.props(ctx) : f.props;
+}
+
+function isReadOnly<T>(f: FormFieldSchema<T>, values: Row, ctx: FormContext<T>): boolean {
+  if (ctx.mode === 'detail') return true;
+  return typeof f.readOnly === 'function' ? f.readOnly(values, ctx) : Boolean(f.readOnly);
+}
+
+/** one declared field as a Form.Item */
+function FieldItem<T>({
+  f,
+  ctx,
+  values,
+  labelSpan,
+}: {
+  f: FormFieldSchema<T>;
+  ctx: FormContext<T>;
+  values: Row;
+  labelSpan: number;
+}) {
+  const def = widgetDef(f.widget);
+  const span = f.span ?? 24;
+  // a half-width field keeps its label as wide as the full-width ones
+  const label = Math.min(23, Math.round((labelSpan * 24) / span));
+  const readOnly = isReadOnly(f, values, ctx);
+  return (
+    <Col span={span}>
+      <Form.Item
+        name={f.field}
+        label={f.label}
+        extra={typeof f.extra === 'function' ? f.extra(ctx) : f.extra}
+        labelCol={{ span: label }}
+        wrapperCol={{ span: span === 24 ? Math.min(24 - label, 16) : 24 - label }}
+        valuePropName={def.valuePropName}
+        rules={readOnly ? undefined : fieldRules(f, ctx)}
+        validateDebounce={isRemoteChecked(f as FormFieldSchema<never>) ? 300 : undefined}
+      >
+        {renderWidget({ widget: f.widget, label: f.label, props: resolveProps(f, ctx), disabled: readOnly })}
+      </Form.Item>
+    </Col>
+  );
+}
+
+const dynamic = <T,>(f: FormFieldSchema<T>) => Boolean(f.show) || typeof f.readOnly === 'function';
+
+/**
+ * The one form renderer (ADR 023): declared fields → Form.Items with the registry's widgets, their rules,
+ * visibility (`show`) and read-only conditions re-evaluated as values change, on a 24-column grid.
+ */
+export function SchemaForm<T>({
+  form,
+  fields,
+  ctx,
+  labelSpan = 5,
+  name,
+  children,
+  onValuesChange,
+}: SchemaFormProps<T>) {
+  return (
+    <Form
+      form={form}
+      name={name}
+      data-testid={name ? `${name}-form` : undefined}
+      onValuesChange={onValuesChange}
+      className="kit-schema-form"
+    >
+      <GridRow gutter={8}>
+        {fields.map((f) =>
+          dynamic(f) ? (
+            <Form.Item noStyle shouldUpdate key={f.field}>
+              {({ getFieldsValue }) => {
+                const values = getFieldsValue(true) as Row;
+                if (f.show && !f.show(values, ctx)) return null;
+                return <FieldItem f={f} ctx={ctx} values={values} labelSpan={labelSpan} />;
+              }}
+            </Form.Item>
+          ) : (
+            <FieldItem key={f.field} f={f} ctx={ctx} values={{}} labelSpan={labelSpan} />
+          ),
+        )}
+      </GridRow>
+      {children}
+    </Form>
+  );
+}
+
+/** the values a new record starts with */
+export function initialFormValues<T>(fields: readonly FormFieldSchema<T>[]): Row {
+  const out: Row = {};
+  for (const f of fields) if (f.initialValue !== undefined) out[f.field] = f.initialValue;
+  return out;
+}
+
+/** the form values of a record: the declared fields of the row */
+export function pickFormValues<T>(fields: readonly FormFieldSchema<T>[], record: T): Row {
+  const r = record as Row;
+  const out: Row = {};
+  for (const f of fields) {
+    const v = r[f.field];
+    out[f.field] = v === null ? undefined : v;
+  }
+  return out;
+}
+
+/** the body of a save: the fixed parameters, declared submitted fields (text inputs trimmed), `id` when editing */
+export function saveBody<T>(fields: readonly FormFieldSchema<T>[], values: Row, ctx: FormContext<T>): Row {
+  const out: Row = ctx.mode === 'detail' ? {} : { ...ctx.fixed };
+  for (const f of fields) {
+    if (f.submit === false || !(f.field in values)) continue;
+    let v = values[f.field];
+    const w = f.widget ?? 'input';
+    if (typeof v === 'string' && (w === 'input' || w === 'textarea')) v = v.trim();
+    out[f.field] = v;
+  }
+  const id = (ctx.record as Row | null)?.id;
+  if (ctx.mode === 'edit' && id !== undefined) out.id = id;
+  return out;
+}

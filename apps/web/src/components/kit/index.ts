@@ -1,0 +1,17 @@
+/**
+ * The page kit (ADR 023, docs/web-list-pages.md): declarations (`definePage`) rendered by `<CrudPage>`, the one form
+ * renderer (`SchemaForm` + the widget registry) and the list machinery of components/list, re-exported so that a page
+ * imports from one place.
+ */
+export * from '../list';
+export { CrudEditor, DEFAULT_EDITOR_WIDTH, defaultSave, type EditorState, KitModal } from './CrudEditor';
+export { CrudPage, type CrudPageProps, registerSuperQuery, type SuperQueryProps } from './CrudPage';
+export { formatDate, formatMoney, MIN_WIDTH, renderCell, rowNumberColumn, Truncated, toAntColumn } from './columns';
+export { decideCode, opCode, pageDecisions, visibleRowActions, visibleToolbar } from './permission';
+export { buildSearchValues, initialQueryValues, queryValueOf, rangeNames } from './query';
+export { RecycleBin } from './RecycleBin';
+export { duplicateCheck, fieldRules, PATTERN_PRESETS, presetRules, requiredMessage } from './rules';
+export { initialFormValues, pickFormValues, SchemaForm, type SchemaFormProps, saveBody } from './SchemaForm';
+export { buildTreeRows, isPlaceholder, LOADING_TEXT, parentsToRefresh } from './tree';
+export * from './types';
+export { placeholderOf, registerWidget, renderWidget, WIDGETS, type WidgetDef, widgetDef } from './widgets';
