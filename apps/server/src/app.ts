@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, ERRORS, fail, ok } from '@answer/contract';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { connect, type Database } from './db/client.ts';
 import { migrateAndSeed } from './db/migrate.ts';
-import { sysUser } from './db/schema/index.ts';
 import { type KV, MemoryKV, REDIS_CLIENT_OPTIONS, RedisKV, redisReady, watchRedis } from './infra/kv.ts';
 import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
 import { UPLOAD_MAX_BYTES } from './modules/common/files.ts';
@@ -22,7 +21,8 @@ import { Audit } from './platform/audit.ts';
 import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
 import { installErrorHandling, installGuard, installSecurityHeaders, sendError } from './platform/http-hooks.ts';
 import { Permissions } from './platform/permissions.ts';
-import { CachedSessionStore, DbSessionStore, RedisSessionStore, type SessionStore } from './platform/sessions.ts';
+import { CachedSessionStore, DbSessionStore } from './platform/sessions.ts';
+import { UserCache } from './platform/user-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +78,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   let kv: KV;
   let pubsub: PubSub;
-  let sessions: SessionStore;
   const redisClients: Redis[] = [];
   let redisMain: Redis | undefined;
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -100,15 +99,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // a server started while Redis is down comes up degraded (reported by /readyz) and connects once Redis is back
     const up = await Promise.all([redisReady(main, 2000), redisReady(sub, 2000)]);
     if (!up.every(Boolean)) app.log.warn('redis unreachable at start: continuing degraded');
-    sessions = new RedisSessionStore(main, policy, config.redisPrefix);
   } else {
     kv = new MemoryKV();
     pubsub = new MemoryPubSub();
-    sessions = new DbSessionStore(database.db, policy);
   }
-  const cachedSessions = new CachedSessionStore(sessions, policy, pubsub);
-  await cachedSessions.start();
-  sessions = cachedSessions;
+  // ADR 014/015: PostgreSQL (or PGlite) holds users and sessions; each node caches them, invalidated over the pub/sub
+  const users = new UserCache(database.db, pubsub);
+  await users.start();
+  const sessions = new CachedSessionStore(new DbSessionStore(database.db, policy), policy, pubsub, {
+    onUserEvent: (userId) => users.changed(userId),
+    onError: (err, what) => app.log.warn({ err }, what),
+  });
+  await sessions.start();
   const perms = new Permissions(database.db, pubsub);
   await perms.start();
 
@@ -122,10 +124,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     perms,
     audit: new Audit(database.db, (err) => app.log.error({ err }, 'audit write failed')),
     log: app.log,
-    async userById(id: string) {
-      const [u] = await database.db.select().from(sysUser).where(eq(sysUser.id, id)).limit(1);
-      return u;
-    },
+    userById: (id: string) => users.get(id),
+    userChanged: (ids) => users.changed(ids),
   };
   app.decorate('ctx', ctx);
 
@@ -202,6 +202,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     maxAge: 600,
   });
+  // bytes on the wire: JSON/text answers of 1 KB and more go out br/gzip when the client accepts it; answers that set
+  // their own Content-Encoding (prepared answers, pre-compressed assets) are left alone; downloads (xlsx, files,
+  // octet-stream) and event streams are never compressed; request bodies are never inflated
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    globalDecompression: false,
+    customTypes: /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml)(?:;|$)|image\/svg\+xml)/,
+  });
   // the 101 answer selects the sub-protocol that carried the (already validated) token (contract §6.1)
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: selectTokenProtocol } });
   // uploads and Excel imports (modules/common, platform/excel.ts): one file per request, 10 MB (contract §1.6)
@@ -243,6 +252,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // files are looked up per request, so a rebuilt web app is served without a restart
       wildcard: true,
       index: false,
+      // the web build ships .br/.gz siblings of its assets: sent as they are to clients that accept them
+      preCompressed: true,
       setHeaders(res, file) {
         // hashed asset names can be cached for a year; index.html never
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -277,6 +288,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.addHook('onClose', async () => {
     await waitForInflight();
+    await sessions.close().catch((err) => app.log.warn({ err }, 'session flush failed'));
     await pubsub.close();
     await kv.close();
     for (const r of redisClients) r.disconnect();

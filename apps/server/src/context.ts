@@ -21,8 +21,13 @@ export interface AppContext {
   perms: Permissions;
   audit: Audit;
   log: FastifyBaseLogger;
-  /** the user row by id (fresh from the database: status and del_flag changes apply at once) */
+  /**
+   * the user row by id — cached per node (ADR 014); every change to a user row must call `userChanged` after it is
+   * committed, so status and del_flag changes apply at once on every node
+   */
   userById(id: string): Promise<UserRow | undefined>;
+  /** drops the cached rows of these users (no argument: all users) on every node */
+  userChanged(ids?: string | readonly string[] | null): Promise<void>;
 }
 
 /**
@@ -57,6 +62,11 @@ declare module 'fastify' {
     rateLimit?: RateLimitRule;
     /** operation-log settings; default: mutations are logged */
     audit?: false | { operateType?: number; content?: string };
+    /**
+     * a call the client makes on its own (notice polling), not a user action: the session is checked but its idle
+     * expiry is not extended (ADR 015)
+     */
+    background?: boolean;
   }
   interface FastifyInstance {
     ctx: AppContext;

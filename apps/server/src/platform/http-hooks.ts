@@ -103,12 +103,15 @@ function tokenOf(req: FastifyRequest): string | undefined {
   return v && v.length <= 512 ? v : undefined;
 }
 
-/** Resolves the session of the presented token (header only, never the query string), or null. */
+/**
+ * Resolves the session of the presented token (header only, never the query string), or null. Routes marked
+ * `config.background` (polling) do not extend the session's idle expiry.
+ */
 export async function resolveAuth(app: FastifyInstance, req: FastifyRequest) {
   const token = tokenOf(req);
   if (!token) return null;
   const { sessions } = app.ctx;
-  const session = await sessions.resolve(token);
+  const session = await sessions.resolve(token, { background: req.routeOptions.config?.background === true });
   if (!session) return null;
   const user = await app.ctx.userById(session.userId);
   if (!user || user.delFlag !== 0 || user.status !== 1) {

@@ -1,29 +1,53 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import type { PubSub } from '../infra/pubsub.ts';
+import { fanOutHealthy, LocalCache, onFanOutReset } from './local-cache.ts';
 
 const CHANNEL = 'perm-cache';
-const TTL_MS = 60_000;
+/** safety net only: every change to roles, grants, menus or memberships invalidates at once (ADR 014) */
+const TTL_MS = 10 * 60_000;
 
 /**
  * What a user may do: the perms strings of granted button rows plus `menu:<component>` for granted menu rows.
  * Granted = through the user's roles or the user's department roles (the same union the menu uses).
- * Cached per node for a minute; any role/permission change calls `invalidate()`, which reaches every node.
+ * Cached per node; any role/permission/menu/membership change calls `invalidate()`, which reaches every node.
+ * Other per-user answers built from the same rows (the menu of getUserPermissionByToken) live in `memo` and are
+ * dropped together with the set.
  */
 export class Permissions {
-  private readonly cache = new Map<string, { at: number; set: Set<string> }>();
+  private readonly cache: LocalCache<Set<string>>;
+  private readonly answers: LocalCache<unknown>;
 
   constructor(
     private readonly db: Db,
     private readonly pubsub: PubSub,
-  ) {}
+  ) {
+    const trusted = fanOutHealthy(pubsub);
+    this.cache = new LocalCache<Set<string>>({ ttlMs: TTL_MS, max: 50_000, trusted });
+    this.answers = new LocalCache<unknown>({ ttlMs: TTL_MS, max: 5_000, trusted });
+  }
 
   async start() {
-    await this.pubsub.subscribe(CHANNEL, (m) => {
-      const userId = (m as { userId?: string } | null)?.userId;
-      if (userId) this.cache.delete(userId);
-      else this.cache.clear();
-    });
+    await this.pubsub.subscribe(CHANNEL, (m) => this.drop((m as { userId?: string } | null)?.userId ?? undefined));
+    onFanOutReset(this.pubsub, () => this.drop());
+  }
+
+  private drop(userId?: string) {
+    if (userId) {
+      this.cache.drop(userId);
+      this.answers.dropWhere((k) => k.startsWith(`${userId}\u0000`));
+    } else {
+      this.cache.clear();
+      this.answers.clear();
+    }
+  }
+
+  /**
+   * A per-user value derived from the user's grants (and the menu table), cached until the next invalidation of that
+   * user or of everyone. `kind` tells different answers apart.
+   */
+  memo<T>(userId: string, kind: string, load: () => Promise<T>): Promise<T> {
+    return this.answers.get(`${userId}\u0000${kind}`, load) as Promise<T>;
   }
 
   /** granted permission row ids of a user (menus and buttons) */
@@ -42,9 +66,11 @@ export class Permissions {
     return rows.map((r) => r.permission_id);
   }
 
-  async of(userId: string): Promise<Set<string>> {
-    const hit = this.cache.get(userId);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.set;
+  of(userId: string): Promise<Set<string>> {
+    return this.cache.get(userId, () => this.load(userId));
+  }
+
+  private async load(userId: string): Promise<Set<string>> {
     const rows = await queryRows<{ perms: string | null; menu_type: number; component: string | null }>(
       this.db,
       sql`
@@ -67,14 +93,12 @@ export class Permissions {
         set.add(`menu:${r.component}`);
       }
     }
-    this.cache.set(userId, { at: Date.now(), set });
     return set;
   }
 
   /** call after any change to roles, grants, menus or memberships; without a user id every cache is dropped */
   async invalidate(userId?: string) {
-    if (userId) this.cache.delete(userId);
-    else this.cache.clear();
+    this.drop(userId);
     await this.pubsub.publish(CHANNEL, { userId: userId ?? null });
   }
 

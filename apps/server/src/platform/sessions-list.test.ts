@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onRedis, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { sysSession } from '../db/schema/index.ts';
-import { DbSessionStore, RedisSessionStore, type SessionPolicy, type SessionStore } from './sessions.ts';
+import { DbSessionStore, type SessionPolicy, type SessionStore } from './sessions.ts';
 
-// The listing behind the online-users page, on both stores: live sessions only, newest first, never a token.
+// The listing behind the online-users page (the session table): live sessions only, newest first, never a token.
 const policy: SessionPolicy = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
 const shortIdle: SessionPolicy = { idleMs: 150, absoluteMs: 12 * 3_600_000 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,39 +69,5 @@ describe('DbSessionStore.list() and absolute expiry', () => {
       expiresAt: new Date(Date.now() - 1000),
     });
     expect((await store.list()).map((r) => r.userId)).not.toContain('u-old');
-  });
-});
-
-// Redis: runs with TEST_REDIS_URL (npm run test:services)
-describe.skipIf(!onRedis)('RedisSessionStore', () => {
-  let redis: Redis;
-  const prefixes: string[] = [];
-  beforeAll(() => {
-    redis = new Redis(process.env.TEST_REDIS_URL!);
-  });
-  afterAll(async () => {
-    for (const ns of prefixes) {
-      const keys = await redis.keys(`${ns}*`);
-      if (keys.length) await redis.del(...keys);
-    }
-    redis.disconnect();
-  });
-
-  listingSuite('RedisSessionStore', (p) => {
-    const ns = `tl${randomBytes(4).toString('hex')}:`;
-    prefixes.push(ns);
-    return new RedisSessionStore(redis, p, ns);
-  });
-
-  it('lists only its own namespace and never the per-user index keys', async () => {
-    const ns1 = `tl${randomBytes(4).toString('hex')}:`;
-    const ns2 = `tl${randomBytes(4).toString('hex')}:`;
-    prefixes.push(ns1, ns2);
-    const one = new RedisSessionStore(redis, policy, ns1);
-    const two = new RedisSessionStore(redis, policy, ns2);
-    await one.create({ userId: 'u-1', username: 'one' });
-    await two.create({ userId: 'u-2', username: 'two' });
-    const listed = await one.list();
-    expect(listed.map((r) => r.userId)).toEqual(['u-1']);
   });
 });

@@ -224,6 +224,7 @@ export async function selectDepart(
   const departs: DepartRow[] = await userDeparts(app.ctx.db, me.id);
   if (!departs.some((d) => d.orgCode === body.orgCode)) throw bizError('只能切换到自己所属的部门！');
   await app.ctx.db.update(sysUser).set({ orgCode: body.orgCode }).where(eq(sysUser.id, me.id));
+  await app.ctx.userChanged(me.id);
   const user = { ...me, orgCode: body.orgCode };
   return { userInfo: await userInfoJson(app.ctx.db, user, departs) };
 }

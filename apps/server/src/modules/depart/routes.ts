@@ -1,6 +1,6 @@
 import { ok, okCode0 } from '@answer/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sysUser, sysUserDepart } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { escapeLike } from '../../platform/list-query.ts';
@@ -36,13 +36,6 @@ import {
 } from './service.ts';
 import departUserRoutes from './user-routes.ts';
 
-/** Sends a pre-serialized result inside the envelope (code 0, like JeecgBoot's setSuccess+setResult). */
-function sendRaw(reply: FastifyReply, resultJson: string) {
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(`{"success":true,"message":"","code":0,"result":${resultJson},"timestamp":${Date.now()}}`);
-}
-
 /**
  * Departments (contract §4.4): `/sys/sysDepart/*`, plus `/sys/sysDepartPermission/*`, `/sys/sysDepartRole/*` and the
  * department-user endpoints under `/sys/user`.
@@ -57,12 +50,12 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
   const pages = { config: { access: { menu: [...DEPART_PAGES, 'system/AddressList'] } } };
   const { db } = app.ctx;
 
-  app.get(`${B}/queryTreeList`, signedIn, async (_req, reply) =>
-    sendRaw(reply, (await departSnapshot(app.ctx)).treeText),
+  app.get(`${B}/queryTreeList`, signedIn, async (req, reply) =>
+    (await departSnapshot(app.ctx)).treeAnswer.send(req, reply),
   );
 
-  app.get(`${B}/queryIdTree`, signedIn, async (_req, reply) =>
-    sendRaw(reply, (await departSnapshot(app.ctx)).idTreeText),
+  app.get(`${B}/queryIdTree`, signedIn, async (req, reply) =>
+    (await departSnapshot(app.ctx)).idTreeAnswer.send(req, reply),
   );
 
   app.get(`${B}/queryDepartTreeSync`, signedIn, async (req) => {

@@ -280,6 +280,8 @@ export async function deleteDeparts(app: FastifyInstance, ids: string[]): Promis
     return all.length;
   });
   if (removed) await invalidateDepartCache(app);
+  // org_code / depart_ids of some users were cleared above
+  if (removed) await app.ctx.userChanged();
   for (const u of affectedUsers) await app.ctx.perms.invalidate(u);
   return removed;
 }

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sysDepart } from '../../db/schema/index.ts';
+import { PreparedAnswer } from '../../platform/prepared-answer.ts';
 import { rowJson } from '../../platform/serialize.ts';
 
 /**
@@ -58,6 +59,9 @@ export interface DepartSnapshot {
   /** JSON text of `tree` and of the DepartIdModel tree */
   treeText: string;
   idTreeText: string;
+  /** the answers of queryTreeList / queryIdTree (envelope code 0), serialized and compressed once per snapshot */
+  treeAnswer: PreparedAnswer;
+  idTreeAnswer: PreparedAnswer;
 }
 
 interface State {
@@ -126,13 +130,17 @@ export function buildSnapshot(rowsIn: readonly DepartRow[]): DepartSnapshot {
   const tree = (childrenOf.get('') ?? []).map(build);
   const idTree = (nodes: readonly DepartTreeNode[]): DepartIdNode[] =>
     nodes.map((n) => ({ key: n.id, value: n.id, title: n.departName, children: idTree(n.children ?? []) }));
+  const treeText = JSON.stringify(tree);
+  const idTreeText = JSON.stringify(idTree(tree));
   return {
     rows,
     byId,
     childrenOf,
     tree,
-    treeText: JSON.stringify(tree),
-    idTreeText: JSON.stringify(idTree(tree)),
+    treeText,
+    idTreeText,
+    treeAnswer: new PreparedAnswer(treeText, { code: 0 }),
+    idTreeAnswer: new PreparedAnswer(idTreeText, { code: 0 }),
   };
 }
 

@@ -61,7 +61,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('role / grant changes apply on the next call, without a new login', () => {
+/**
+ * Every writer of roles, grants, menus and memberships (the role, menu, department and user endpoints) calls this after
+ * its change; these tests write the tables directly, so they call it too. The answers are cached until then (ADR 014).
+ */
+const changed = () => t.app.ctx.perms.invalidate();
+
+describe('role / grant changes apply on the next call after the invalidation, without a new login', () => {
   it('a new sys_role_permission row shows at once (menu and auth); the guard cache after invalidate()', async () => {
     const db = t.app.ctx.db;
     const before = await perms(jeecgToken);
@@ -76,14 +82,15 @@ describe('role / grant changes apply on the next call, without a new login', () 
       { id: newId(), roleId: ROLE_IDS.test, permissionId: await buttonId('user:add') },
     ]);
 
-    // no invalidation needed for the menu itself: it is read fresh on every call
+    // cached until the writer's invalidation
+    expect(findByTitle((await perms(jeecgToken)).menu, '角色管理')).toBeUndefined();
+    await changed();
     const after = await perms(jeecgToken);
     const sys = after.menu.find((i) => i.path === '/isystem')!;
     expect(sys.children!.map((c) => c.meta.title)).toEqual(['用户管理', '角色管理', '我的消息']);
     expect(after.auth).toContainEqual({ action: 'user:add', type: '1', describe: '添加用户' });
 
-    // the guard's cache is what a role-management endpoint invalidates
-    await t.app.ctx.perms.invalidate();
+    // the guard's set was dropped by the same invalidation
     expect((await t.app.ctx.perms.of(USER_IDS.jeecg)).has('user:add')).toBe(true);
 
     // revoking works the same way
@@ -92,6 +99,7 @@ describe('role / grant changes apply on the next call, without a new login', () 
         .delete(sysRolePermission)
         .where(and(eq(sysRolePermission.roleId, ROLE_IDS.test), eq(sysRolePermission.permissionId, permissionId)));
     }
+    await changed();
     const revoked = await perms(jeecgToken);
     expect(findByTitle(revoked.menu, '角色管理')).toBeUndefined();
     expect(revoked.auth).toEqual([]);
@@ -101,10 +109,12 @@ describe('role / grant changes apply on the next call, without a new login', () 
     const db = t.app.ctx.db;
     const row = { id: newId(), userId: USER_IDS.zhangsan, roleId: ROLE_IDS.admin };
     await db.insert(sysUserRole).values(row);
+    await changed();
     const asAdmin = await perms(zhangsanToken);
     expect(findByTitle(asAdmin.menu, '菜单管理')).toBeDefined();
     expect(asAdmin.auth.length).toBeGreaterThan(20);
     await db.delete(sysUserRole).where(eq(sysUserRole.id, row.id));
+    await changed();
     const back = await perms(zhangsanToken);
     expect(findByTitle(back.menu, '菜单管理')).toBeUndefined();
   });
@@ -120,6 +130,7 @@ describe('role / grant changes apply on the next call, without a new login', () 
       { id: newId(), departId: DEPART_IDS.A02A02, roleId: droleId, permissionId: await buttonId('dict:items') },
     ]);
     await db.insert(sysDepartRoleUser).values({ id: newId(), userId: USER_IDS.zhangsan, droleId });
+    await changed();
 
     const r = await perms(zhangsanToken);
     const sys = r.menu.find((i) => i.path === '/isystem')!;
@@ -135,6 +146,7 @@ describe('role / grant changes apply on the next call, without a new login', () 
     await db.update(sysPermission).set({ delFlag: 1 }).where(eq(sysPermission.id, msgId));
     await db.update(sysPermission).set({ delFlag: 1 }).where(eq(sysPermission.perms, 'user:delete'));
     await db.update(sysPermission).set({ status: '0' }).where(eq(sysPermission.perms, 'user:edit'));
+    await changed();
 
     const r = await perms(adminToken);
     expect(findByTitle(r.menu, '我的消息')).toBeUndefined();
@@ -147,6 +159,7 @@ describe('role / grant changes apply on the next call, without a new login', () 
     await db.update(sysPermission).set({ delFlag: 0 }).where(eq(sysPermission.id, msgId));
     await db.update(sysPermission).set({ delFlag: 0 }).where(eq(sysPermission.perms, 'user:delete'));
     await db.update(sysPermission).set({ status: '1' }).where(eq(sysPermission.perms, 'user:edit'));
+    await changed();
   });
 });
 
@@ -157,6 +170,7 @@ describe('home fallback', () => {
     await db
       .delete(sysRolePermission)
       .where(and(eq(sysRolePermission.roleId, ROLE_IDS.test), eq(sysRolePermission.permissionId, homeId)));
+    await changed();
 
     const r = await perms(jeecgToken);
     expect(r.menu[0]).toMatchObject({ id: homeId, path: '/dashboard/analysis', component: 'dashboard/Analysis' });
@@ -167,6 +181,7 @@ describe('home fallback', () => {
     expect(rows.filter((x) => x.id === homeId)).toHaveLength(1);
 
     await db.insert(sysRolePermission).values({ id: newId(), roleId: ROLE_IDS.test, permissionId: homeId });
+    await changed();
   });
 });
 
@@ -195,6 +210,7 @@ describe('external and {{ }} urls', () => {
       { id: newId(), roleId: ROLE_IDS.admin, permissionId: druid.id! },
       { id: newId(), roleId: ROLE_IDS.admin, permissionId: site.id! },
     ]);
+    await changed();
 
     const r = await perms(adminToken);
     const d = findByTitle(r.menu, 'SQL监控')!;
@@ -253,6 +269,7 @@ describe('a large menu (300 extra rows)', () => {
     await db
       .insert(sysRolePermission)
       .values(rows.map((r) => ({ id: newId(), roleId: ROLE_IDS.admin, permissionId: r.id! })));
+    await changed();
 
     const r = await perms(adminToken);
     const bulk = r.menu.filter((i) => i.path.startsWith('/bulk'));

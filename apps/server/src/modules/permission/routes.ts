@@ -2,6 +2,7 @@ import { ok, okCode0 } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../context.ts';
+import { PreparedAnswer } from '../../platform/prepared-answer.ts';
 import { parse } from '../../platform/validation.ts';
 import { departPermissionIds, rolePermissionIds, saveDepartPermission, saveRolePermission } from './grants.ts';
 import {
@@ -46,16 +47,27 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   /** menus and grants changed: every user's permission set is recomputed on the next request */
   const changed = () => perms.invalidate();
 
-  // contract §3: the signed-in user's menu tree, button permissions and every button permission
-  app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'authenticated' } }, async (req) => {
+  // contract §3: the signed-in user's menu tree, button permissions and every button permission — built once per user
+  // and kept ready to send until the user's grants or the menu table change (perms.memo, ADR 014)
+  app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'authenticated' } }, async (req, reply) => {
     const { db, config } = app.ctx;
-    return ok(await userPermissionResult(db, req.auth!.user.id, config.safeMode), '查询成功');
+    const userId = req.auth!.user.id;
+    const answer = await perms.memo(userId, `menu:${config.safeMode}`, async () => {
+      const result = await userPermissionResult(db, userId, config.safeMode);
+      return new PreparedAnswer(JSON.stringify(result), { code: 200, message: '查询成功' });
+    });
+    return answer.send(req, reply);
   });
 
   // (3.x) the same permissions as a flat code list (Result.OK(data): message '')
-  app.get('/sys/permission/getPermCode', { config: { access: 'authenticated' } }, async (req) => {
+  app.get('/sys/permission/getPermCode', { config: { access: 'authenticated' } }, async (req, reply) => {
     const { db, config } = app.ctx;
-    return ok(await userPermCode(db, req.auth!.user.id, config.safeMode));
+    const userId = req.auth!.user.id;
+    const answer = await perms.memo(userId, `code:${config.safeMode}`, async () => {
+      const result = await userPermCode(db, userId, config.safeMode);
+      return new PreparedAnswer(JSON.stringify(result), { code: 200 });
+    });
+    return answer.send(req, reply);
   });
 
   // ---------------------------------------------------------------- menu tree reads

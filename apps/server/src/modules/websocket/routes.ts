@@ -6,7 +6,7 @@ import { hashToken } from '../../platform/sessions.ts';
 import { CLOSE, type Conn, LIMITS, SocketHub, WS_TOKEN } from './hub.ts';
 import { SOCKET_CHANNEL } from './push.ts';
 
-/** The session store announces ended sessions here (platform/sessions.ts, CachedSessionStore). */
+/** The session store announces ended sessions here (platform/sessions.ts, SESSION_REVOKED_CHANNEL). */
 const SESSION_REVOKED_CHANNEL = 'session-revoked';
 /** how often open sockets are swept: protocol pings, and a session re-check for clients that send no heartbeat */
 const SWEEP_MS = 30_000;
@@ -41,7 +41,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   /** the session behind a token is live and its user may still sign in */
   const sessionOf = async (token: string) => {
-    const session = await app.ctx.sessions.resolve(token);
+    // socket traffic (upgrade, heartbeats, sweeps) is background: it never extends the session's idle expiry
+    const session = await app.ctx.sessions.resolve(token, { background: true });
     if (!session) return null;
     const user = await app.ctx.userById(session.userId);
     if (!user || user.delFlag !== 0 || user.status !== 1) {
