@@ -101,8 +101,19 @@ export class KvUnavailableError extends Error {
   }
 }
 
-export function isKvUnavailable(err: unknown): err is KvUnavailableError {
-  return err instanceof KvUnavailableError || (err as { code?: unknown } | null)?.code === 'KV_UNAVAILABLE';
+/** errors ioredis raises itself when it cannot reach Redis (offline queue off, timeout, closed connection) */
+const CLIENT_UNAVAILABLE =
+  /Stream isn't writeable|enableOfflineQueue|Connection is closed|Command timed out|Reached the max retries/;
+
+/** A KV failure, or an ioredis client error raised outside RedisKV (direct Redis users) */
+export function isKvUnavailable(err: unknown): boolean {
+  if (err instanceof KvUnavailableError || (err as { code?: unknown } | null)?.code === 'KV_UNAVAILABLE') return true;
+  const e = err as { name?: string; message?: string } | null;
+  return (
+    !!e &&
+    e.name !== 'ReplyError' &&
+    (e.name === 'MaxRetriesPerRequestError' || CLIENT_UNAVAILABLE.test(String(e.message ?? '')))
+  );
 }
 
 /** Redis replies that mean "not now" rather than "wrong command" */

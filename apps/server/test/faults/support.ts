@@ -71,11 +71,12 @@ export interface Served {
 }
 
 /**
- * Spawns a real server process (`node --import tsx main.ts`, or any script) so that an uncaught error would really
- * end it; resolves once it listens. `script` defaults to main.ts.
+ * Spawns a real server process (`node --import tsx main.ts`, or a plain .mjs launcher such as scripts/start.mjs) so
+ * that an uncaught error would really end it; resolves once it listens. `script` defaults to main.ts.
  */
 export async function spawnServer(env: Record<string, string>, script = MAIN): Promise<Served> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script];
+  const proc = spawn(process.execPath, args, {
     cwd: path.resolve(import.meta.dirname, '../../../..'),
     env: {
       PATH: process.env.PATH ?? '',
