@@ -11,9 +11,11 @@ declare module 'autocannon' {
   interface Histogram {
     average: number;
     p99: number;
+    total: number;
   }
   interface Result {
     requests: Histogram;
+    throughput: Histogram;
     latency: Histogram;
     errors: number;
     timeouts: number;

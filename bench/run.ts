@@ -1,7 +1,13 @@
 /**
  * `npm run bench`: API load with autocannon against the real server (a child process), one run, with a bare JSON
- * route (/healthz: the same hooks, no database) as the ceiling. Prints req/s, p99 and the ratio to the ceiling.
- * Embedded PGlite always; PostgreSQL too when DATABASE_URL is set (a scratch database is created and dropped).
+ * route (/healthz: the same hooks, no database) as the ceiling. Prints req/s, p99, bytes per answer and the ratio to
+ * the ceiling. Requests carry a browser's Accept-Encoding (gzip, deflate, br), so answers are measured as browsers
+ * get them.
+ * Embedded PGlite always; PostgreSQL too when DATABASE_URL is set (a scratch database is created and dropped). On
+ * PostgreSQL each list endpoint also gets its database floor (bench/floor-server.ts: the same rows and total in one
+ * prepared statement from a bare http route, no platform) and the ratio to it.
+ * BENCH_SECONDS, BENCH_CONNECTIONS; BENCH_ONLY=<regex> runs only the matching endpoints (the ceiling always runs);
+ * BENCH_DB=pglite|pg limits the run to one database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,14 +24,23 @@ const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const WHICH_DB = (process.env.BENCH_DB ?? 'all').toLowerCase();
+/** what a browser sends */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 interface Row {
   db: string;
   name: string;
   rps: number;
   p99: number;
+  /** bytes per answer on the wire (headers included) */
+  bytes: number;
   errors: number;
   non2xx: number;
+  /** the database floor of this endpoint (list endpoints on PostgreSQL) */
+  floor?: { rps: number; p99: number };
+  isFloor?: boolean;
 }
 
 function ts14() {
@@ -76,11 +91,11 @@ async function startServer(env: Record<string, string>): Promise<{ proc: ChildPr
 async function run(
   name: string,
   opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
-) {
+): Promise<Omit<Row, 'db'>> {
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+    headers: { 'content-type': 'application/json', ...BROWSER, ...(opts.headers ?? {}) },
     body: opts.body,
     connections: CONNECTIONS,
     duration: DURATION,
@@ -89,13 +104,34 @@ async function run(
     name,
     rps: result.requests.average,
     p99: result.latency.p99,
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
 }
 
+/** the database floor process (PostgreSQL only) */
+async function startFloor(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'floor-server.ts')], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { proc, base };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  proc.kill('SIGKILL');
+  throw new Error('floor server did not start');
+}
+
 async function benchOne(db: string, env: Record<string, string>): Promise<Row[]> {
   const { proc, base } = await startServer(env);
+  const floor = env.DATABASE_URL ? await startFloor(env.DATABASE_URL) : null;
   try {
     const api = `${base}/jeecg-boot`;
     const loginBody = JSON.stringify({ username: 'admin', password: '123456', captcha: 'x', checkKey: '1' });
@@ -116,83 +152,99 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
     if (items < 300) throw new Error(`bench data missing: only ${items} menu items (expected ≥ 300)`);
 
     const rows: Row[] = [];
-    const add = (r: Omit<Row, 'db'>) => {
-      rows.push({ db, ...r });
+    const log = (r: Omit<Row, 'db'>) =>
       console.log(
-        `[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
+        `[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${(r.bytes / 1024).toFixed(1)} KB/answer, errors ${r.errors}, non-2xx ${r.non2xx}`,
       );
+    const add = async (
+      name: string,
+      opts: Parameters<typeof run>[1],
+      floorPath?: string,
+      always = false,
+    ): Promise<void> => {
+      if (ONLY && !always && !ONLY.test(name)) return;
+      const r = await run(name, opts);
+      log(r);
+      rows.push({ db, ...r });
+      if (floor && floorPath) {
+        const f = await run(`  floor: ${floorPath} (pg, one prepared statement, bare http)`, {
+          url: `${floor.base}${floorPath}`,
+        });
+        log(f);
+        rows[rows.length - 1].floor = { rps: f.rps, p99: f.p99 };
+        rows.push({ db, ...f, isFloor: true });
+      }
     };
-    add(await run('bare JSON route (/healthz) — ceiling', { url: `${base}/healthz` }));
-    add(
-      await run('POST /sys/login (argon2id, CAPTCHA=off)', {
-        url: `${api}/sys/login`,
-        method: 'POST',
-        body: loginBody,
-      }),
+    await add('bare JSON route (/healthz) — ceiling', { url: `${base}/healthz` }, undefined, true);
+    await add('POST /sys/login (argon2id, CAPTCHA=off)', {
+      url: `${api}/sys/login`,
+      method: 'POST',
+      body: loginBody,
+    });
+    await add('GET getUserPermissionByToken (300+ menu rows)', {
+      url: `${api}/sys/permission/getUserPermissionByToken`,
+      headers: auth,
+    });
+    await add('GET dict/getDictItems/sex (signed)', {
+      url: `${api}/sys/dict/getDictItems/sex`,
+      headers: { ...auth, 'X-Sign': signFor('sex'), 'X-TIMESTAMP': ts14() },
+    });
+    await add(
+      'GET sys/log/list page 1 of 10 000 rows',
+      { url: `${api}/sys/log/list?pageNo=1&pageSize=10&logType=2`, headers: auth },
+      '/log-list',
     );
-    add(
-      await run('GET getUserPermissionByToken (300+ menu rows)', {
-        url: `${api}/sys/permission/getUserPermissionByToken`,
-        headers: auth,
-      }),
-    );
-    add(
-      await run('GET dict/getDictItems/sex (signed)', {
-        url: `${api}/sys/dict/getDictItems/sex`,
-        headers: { ...auth, 'X-Sign': signFor('sex'), 'X-TIMESTAMP': ts14() },
-      }),
-    );
-    add(
-      await run('GET sys/log/list page 1 of 10 000 rows', {
-        url: `${api}/sys/log/list?pageNo=1&pageSize=10&logType=2`,
-        headers: auth,
-      }),
-    );
-    add(
-      await run('GET sys/log/list filtered + sorted', {
+    await add(
+      'GET sys/log/list filtered + sorted',
+      {
         url: `${api}/sys/log/list?pageNo=3&pageSize=20&logType=2&keyWord=bench&column=costTime&order=desc`,
         headers: auth,
-      }),
+      },
+      '/log-list-filtered',
     );
-    add(
-      await run('GET sys/user/list page 1 of 10 000 users (_dictText, department names)', {
-        url: `${api}/sys/user/list?pageNo=1&pageSize=10`,
-        headers: auth,
-      }),
+    await add(
+      'GET sys/user/list page 1 of 10 000 users (_dictText, department names)',
+      { url: `${api}/sys/user/list?pageNo=1&pageSize=10`, headers: auth },
+      '/user-list',
     );
-    add(
-      await run('GET sys/user/list filtered (realname like, status) + sorted', {
+    await add(
+      'GET sys/user/list filtered (realname like, status) + sorted',
+      {
         url: `${api}/sys/user/list?pageNo=2&pageSize=20&realname=${encodeURIComponent('*用户1*')}&status=1&column=username&order=asc`,
         headers: auth,
-      }),
+      },
+      '/user-list-filtered',
     );
-    add(
-      await run('GET sys/sysDepart/queryTreeList (1 000 departments)', {
-        url: `${api}/sys/sysDepart/queryTreeList`,
-        headers: auth,
-      }),
-    );
+    await add('GET sys/sysDepart/queryTreeList (1 000 departments)', {
+      url: `${api}/sys/sysDepart/queryTreeList`,
+      headers: auth,
+    });
     return rows;
   } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
+    for (const p of [proc, floor?.proc]) {
+      if (!p) continue;
+      p.kill('SIGTERM');
+      await new Promise((r) => p.once('exit', r));
+    }
   }
 }
 
 async function main() {
   const all: Row[] = [];
   // embedded PGlite: prepare a data dir, then start the server on it
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
-  {
-    const database = await connect({ pgliteDir: path.join(dataDir, 'pgdata') });
-    await migrateAndSeed(database);
-    await prepareBenchData(database.db);
-    await database.close();
+  if (WHICH_DB !== 'pg') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
+    {
+      const database = await connect({ pgliteDir: path.join(dataDir, 'pgdata') });
+      await migrateAndSeed(database);
+      await prepareBenchData(database.db);
+      await database.close();
+    }
+    all.push(...(await benchOne('PGlite', { DATA_DIR: dataDir })));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  all.push(...(await benchOne('PGlite', { DATA_DIR: dataDir })));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && WHICH_DB !== 'pglite') {
     const adminUrl = new URL(process.env.DATABASE_URL);
     const name = `answer_bench_${randomBytes(4).toString('hex')}`;
     const c = new pg.Client({ connectionString: adminUrl.toString() });
@@ -216,15 +268,31 @@ async function main() {
   }
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per endpoint, ${os.cpus().length} cores\n`);
-  console.log('| database | endpoint | req/s | p99 ms | ratio to ceiling | errors | non-2xx |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| database | endpoint | req/s | p99 ms | KB/answer | ratio to ceiling | ratio to floor | errors | non-2xx |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const db of [...new Set(all.map((r) => r.db))]) {
     const rows = all.filter((r) => r.db === db);
     const ceiling = rows[0].rps || 1;
     for (const r of rows) {
+      const toFloor = r.floor ? (r.rps / (r.floor.rps || 1)).toFixed(3) : '';
       console.log(
-        `| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / ceiling).toFixed(3)} | ${r.errors} | ${r.non2xx} |`,
+        `| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.bytes / 1024).toFixed(1)} | ${(r.rps / ceiling).toFixed(3)} | ${toFloor} | ${r.errors} | ${r.non2xx} |`,
       );
+    }
+  }
+  // the same read on both databases (each as its share of its own ceiling, so machine noise between runs cancels)
+  const lite = all.filter((r) => r.db === 'PGlite' && !r.isFloor);
+  const pgRows = all.filter((r) => r.db === 'PostgreSQL' && !r.isFloor);
+  if (lite.length > 1 && pgRows.length > 1) {
+    console.log('\n| endpoint | PGlite / PostgreSQL (req/s) | same, each relative to its ceiling |');
+    console.log('|---|---:|---:|');
+    for (const l of lite.slice(1)) {
+      const p = pgRows.find((r) => r.name === l.name);
+      if (!p) continue;
+      const rel = l.rps / lite[0].rps / (p.rps / pgRows[0].rps || 1);
+      console.log(`| ${l.name} | ${(l.rps / (p.rps || 1)).toFixed(3)} | ${rel.toFixed(3)} |`);
     }
   }
   const bad = all.filter((r) => r.errors > 0 || r.non2xx > 0);

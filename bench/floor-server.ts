@@ -1,0 +1,75 @@
+/**
+ * Database floor for the list endpoints (not part of the product): a bare node:http server that answers each list read
+ * with the same rows and total the endpoint needs, fetched with `pg` in ONE prepared (named) statement, with no
+ * session, guard, validation, dictionary or envelope work. The bench measures it next to the real endpoint; the ratio
+ * endpoint / floor is what the platform costs on top of the database.
+ *
+ * Started by bench/run.ts: `node --import tsx floor-server.ts` with DATABASE_URL, PORT and DB_POOL_MAX.
+ */
+import http from 'node:http';
+import pg from 'pg';
+
+const RESERVED = '_reserve_user_external';
+
+/** the columns of a user record plus the texts the page shows (department names, post and managed departments) */
+const USER_SELECT = `select u.*, count(*) over() as total,
+    (select string_agg(d.depart_name, ',' order by d.depart_order, d.org_code)
+       from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+      where ud.user_id = u.id and coalesce(d.del_flag, '0') = '0') as org_code_txt,
+    (select p.name from sys_position p where p.code = u.post limit 1) as post_dict_text,
+    (select string_agg(d.depart_name, ',') from sys_depart d
+      where u.depart_ids is not null and d.id = any(string_to_array(u.depart_ids, ','))) as depart_ids_dict_text
+  from sys_user u`;
+
+export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> = {
+  // GET /sys/user/list?pageNo=1&pageSize=10
+  '/user-list': {
+    text: `${USER_SELECT} where u.del_flag = 0 and u.username <> $1 order by u.create_time desc limit $2 offset $3`,
+    values: [RESERVED, 10, 0],
+  },
+  // GET /sys/user/list?pageNo=2&pageSize=20&realname=*用户1*&status=1&column=username&order=asc
+  '/user-list-filtered': {
+    text: `${USER_SELECT} where u.del_flag = 0 and u.username <> $1 and u.realname like $2 and u.status = $3
+      order by u.username asc limit $4 offset $5`,
+    values: [RESERVED, '%用户1%', 1, 20, 20],
+  },
+  // GET /sys/log/list?pageNo=1&pageSize=10&logType=2
+  '/log-list': {
+    text: 'select l.*, count(*) over() as total from sys_log l where l.log_type = $1 order by l.create_time desc limit $2 offset $3',
+    values: [2, 10, 0],
+  },
+  // GET /sys/log/list?pageNo=3&pageSize=20&logType=2&keyWord=bench&column=costTime&order=desc
+  '/log-list-filtered': {
+    text: `select l.*, count(*) over() as total from sys_log l where l.log_type = $1 and l.log_content ilike $2
+      order by l.cost_time desc limit $3 offset $4`,
+    values: [2, '%bench%', 20, 40],
+  },
+};
+
+function main() {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  const server = http.createServer((req, res) => {
+    const q = FLOOR_QUERIES[req.url ?? ''];
+    if (!q) {
+      res.writeHead(req.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' }).end('{}');
+      return;
+    }
+    pool
+      .query({ name: req.url!.slice(1), text: q.text, values: q.values })
+      .then((r) => {
+        const total = r.rows.length ? Number(r.rows[0].total) : 0;
+        const body = JSON.stringify({ records: r.rows, total });
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+      })
+      .catch((err) => {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(err.message) }));
+      });
+  });
+  server.listen(Number(process.env.PORT), '127.0.0.1');
+  process.on('SIGTERM', () => {
+    server.close();
+    void pool.end().then(() => process.exit(0));
+  });
+}
+
+if (process.argv[1]?.endsWith('floor-server.ts')) main();
