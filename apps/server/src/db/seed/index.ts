@@ -68,7 +68,14 @@ export async function seed(db: Db): Promise<void> {
 
   // Hashing is the slow part (≈100 ms per hash); do it once, before opening the transaction. All demo users share
   // the same well-known password, so sharing its hash reveals nothing; any password change writes a new hash.
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  // the sign-in parameters (modules/auth/password.ts ARGON2_PARAMS, ADR 019; a test keeps them equal), so seeded users
+  // cost the same to verify as every other account and need no rehash
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, {
+    type: argon2.argon2id,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
   const now = new Date();
   const audit = { createBy: CREATOR, createTime: now };
 

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, onRedis, type TestApp } from '../../../test/harness.ts';
-import { sysUser } from '../../db/schema/index.ts';
+import { sysLog, sysUser } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { API, freshIp, postLogin } from './auth-test-helpers.ts';
-import { lockDurationMs, lockMessage } from './lockout.ts';
+import { lockDurationMs } from './lockout.ts';
 import { hashPassword } from './password.ts';
 
 let t: TestApp;
@@ -39,7 +39,8 @@ const attempt = async (username: string, password: string) => {
   return rest as { success: boolean; code: number; message: string; result: unknown };
 };
 
-const LOCKED_1 = '登录失败次数过多，账号已临时锁定，请1分钟后再试';
+/** the one answer of every refused sign-in (ADR 019): a lock is never told to the caller */
+const REFUSED = { success: false, code: 500, message: '用户名或密码错误', result: null };
 
 /** moves the clock (Date only) forward; timers and I/O keep running */
 function advance(ms: number) {
@@ -48,18 +49,12 @@ function advance(ms: number) {
   vi.setSystemTime(now + ms);
 }
 
-describe('account lockout', () => {
-  it('locks an account after 5 wrong passwords, even from 5 different addresses', async () => {
+describe('account lockout (security rule 12; locked answers like a wrong password, ADR 019)', () => {
+  it('locks an account after 5 wrong passwords, even from 5 different addresses: the right password is refused', async () => {
     await makeUser('lock_user_1');
-    for (let i = 1; i <= 4; i++) expect((await attempt('lock_user_1', `wrong-${i}`)).message).toBe('用户名或密码错误');
-    expect(await attempt('lock_user_1', 'wrong-5')).toEqual({
-      success: false,
-      code: 500,
-      message: LOCKED_1,
-      result: null,
-    });
-    // now even the right password is refused
-    expect((await attempt('lock_user_1', 'right-pass')).message).toBe(LOCKED_1);
+    for (let i = 1; i <= 5; i++) expect(await attempt('lock_user_1', `wrong-${i}`)).toEqual(REFUSED);
+    // now even the right password is refused, with the same answer
+    expect(await attempt('lock_user_1', 'right-pass')).toEqual(REFUSED);
   });
 
   it('answers exactly the same for a username that does not exist', async () => {
@@ -71,15 +66,28 @@ describe('account lockout', () => {
       ghost.push(await attempt('lock_ghost_2', `wrong-${i}`));
     }
     expect(ghost).toEqual(real);
-    expect((real[5] as { message: string }).message).toBe(LOCKED_1);
+    for (const r of real) expect(r).toEqual(REFUSED);
+  });
+
+  it('records the lock in sys_log for administrators', async () => {
+    await makeUser('lock_user_13');
+    for (let i = 1; i <= 5; i++) await attempt('lock_user_13', `wrong-${i}`);
+    await attempt('lock_user_13', 'right-pass');
+    const rows = await t.database.db
+      .select({ content: sysLog.logContent })
+      .from(sysLog)
+      .where(like(sysLog.logContent, '用户名: lock_user_13,%'));
+    const texts = rows.map((r) => r.content);
+    expect(texts).toContain('用户名: lock_user_13,登录失败：密码错误，账号已临时锁定');
+    expect(texts).toContain('用户名: lock_user_13,登录失败：账号已临时锁定');
   });
 
   it('unlocks after the lock time and a right password then signs in', async () => {
     await makeUser('lock_user_3');
     for (let i = 1; i <= 5; i++) await attempt('lock_user_3', `wrong-${i}`);
-    expect((await attempt('lock_user_3', 'right-pass')).message).toBe(LOCKED_1);
+    expect(await attempt('lock_user_3', 'right-pass')).toEqual(REFUSED);
     advance(30_000);
-    expect((await attempt('lock_user_3', 'right-pass')).message).toBe(LOCKED_1);
+    expect(await attempt('lock_user_3', 'right-pass')).toEqual(REFUSED);
     advance(31_000);
     const ok = await attempt('lock_user_3', 'right-pass');
     expect(ok).toMatchObject({ success: true, code: 200, message: '登录成功' });
@@ -90,8 +98,11 @@ describe('account lockout', () => {
     await makeUser('lock_user_4');
     let offset = 0;
     for (const minutes of [1, 2, 4, 8, 15, 15]) {
-      for (let i = 1; i <= 4; i++) await attempt('lock_user_4', `wrong-${i}`);
-      expect((await attempt('lock_user_4', 'wrong-5')).message).toBe(lockMessage(minutes * 60_000));
+      for (let i = 1; i <= 5; i++) await attempt('lock_user_4', `wrong-${i}`);
+      // locked for the whole duration, not a second less (probed with the right password just before the end)
+      vi.useRealTimers();
+      advance(offset + minutes * 60_000 - 2000);
+      expect(await attempt('lock_user_4', 'right-pass')).toEqual(REFUSED);
       offset += minutes * 60_000 + 1000;
       vi.useRealTimers();
       advance(offset);
@@ -103,22 +114,27 @@ describe('account lockout', () => {
     for (let i = 1; i <= 5; i++) await attempt('lock_user_5', `wrong-${i}`);
     advance(61_000);
     expect((await attempt('lock_user_5', 'right-pass')).success).toBe(true);
-    for (let i = 1; i <= 4; i++) expect((await attempt('lock_user_5', `wrong-${i}`)).message).toBe('用户名或密码错误');
-    expect((await attempt('lock_user_5', 'wrong-5')).message).toBe(LOCKED_1);
+    for (let i = 1; i <= 5; i++) await attempt('lock_user_5', `wrong-${i}`);
+    // level 1 again: a 1-minute lock, not 2
+    vi.useRealTimers();
+    advance(61_000 + 61_000);
+    expect((await attempt('lock_user_5', 'right-pass')).success).toBe(true);
   });
 
   it('a successful sign-in resets the failure count', async () => {
     await makeUser('lock_user_6');
     for (let i = 1; i <= 4; i++) await attempt('lock_user_6', `wrong-${i}`);
     expect((await attempt('lock_user_6', 'right-pass')).success).toBe(true);
-    for (let i = 1; i <= 4; i++) expect((await attempt('lock_user_6', `wrong-${i}`)).message).toBe('用户名或密码错误');
+    for (let i = 1; i <= 4; i++) await attempt('lock_user_6', `wrong-${i}`);
+    expect((await attempt('lock_user_6', 'right-pass')).success).toBe(true);
   });
 
   it.skipIf(onRedis)('counts failures within 15 minutes only', async () => {
     await makeUser('lock_user_7');
     for (let i = 1; i <= 4; i++) await attempt('lock_user_7', `wrong-${i}`);
     advance(15 * 60_000 + 1000);
-    expect((await attempt('lock_user_7', 'wrong-5')).message).toBe('用户名或密码错误');
+    await attempt('lock_user_7', 'wrong-5');
+    expect((await attempt('lock_user_7', 'right-pass')).success).toBe(true);
   });
 
   it('locks per account: other accounts are unaffected', async () => {
@@ -131,7 +147,7 @@ describe('account lockout', () => {
   it('locks by the username as typed, whatever its letter case', async () => {
     await makeUser('lock_user_10');
     for (let i = 1; i <= 5; i++) await attempt(i % 2 ? 'LOCK_USER_10' : 'lock_user_10', `wrong-${i}`);
-    expect((await attempt('lock_user_10', 'right-pass')).message).toBe(LOCKED_1);
+    expect(await attempt('lock_user_10', 'right-pass')).toEqual(REFUSED);
   });
 
   it('applies to /sys/mLogin too (same account lock)', async () => {
@@ -143,12 +159,19 @@ describe('account lockout', () => {
       payload: { username: 'lock_user_11', password: 'right-pass' },
       remoteAddress: freshIp(),
     });
-    expect(res.json.message).toBe(LOCKED_1);
+    expect(res.json).toMatchObject(REFUSED);
   });
 
   it('a frozen account with the right password does not count as a failure', async () => {
     await makeUser('lock_user_12');
     await t.database.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, 'lock_user_12'));
     for (let i = 1; i <= 6; i++) expect((await attempt('lock_user_12', 'right-pass')).message).toBe('该用户已冻结');
+  });
+
+  it('a locked frozen account does not tell it is frozen, even with the right password', async () => {
+    await makeUser('lock_user_14');
+    await t.database.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, 'lock_user_14'));
+    for (let i = 1; i <= 5; i++) await attempt('lock_user_14', `wrong-${i}`);
+    expect(await attempt('lock_user_14', 'right-pass')).toEqual(REFUSED);
   });
 });

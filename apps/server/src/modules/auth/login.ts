@@ -7,8 +7,8 @@ import { sysDepart, sysTenant, sysUser, sysUserDepart } from '../../db/schema/in
 import { cachedAllDictItems } from '../../platform/dict-cache.ts';
 import { bizError } from '../../platform/errors.ts';
 import { rowJson, userJson } from '../../platform/serialize.ts';
-import { accountSubject, Lockout, lockMessage } from './lockout.ts';
-import { burnVerify, hashPassword, isArgon2Hash, verifyPassword } from './password.ts';
+import { accountSubject, Lockout } from './lockout.ts';
+import { burnVerify, hashPassword, isArgon2Hash, needsRehash, verifyPassword } from './password.ts';
 
 export const MSG = {
   badCredentials: '用户名或密码错误',
@@ -95,13 +95,17 @@ export function loginLog(app: FastifyInstance, req: FastifyRequest, content: str
 const shown = (username: string) => (username.length > 64 ? `${username.slice(0, 64)}…` : username);
 
 /**
- * Username + password check with lockout (security rule 12). Every failure a guesser can produce answers the same
- * '用户名或密码错误' with similar timing: unknown user (burnVerify runs the same argon2 work), deleted user (not found),
- * wrong password, frozen account with a wrong password. The lock message is the same for existing and unknown
- * usernames because the lock is keyed by the name as typed.
+ * Username + password check with lockout (security rule 12, ADR 019). Whatever the account's state, a caller without
+ * the right password gets the same answer — message '用户名或密码错误', code 500 — after the same work: one lock
+ * lookup, one user lookup and exactly one argon2id verification at today's parameters (against the user's hash, or a
+ * dummy hash for unknown users and legacy hashes), then one sys_log row. So unknown, wrong password, frozen (with a
+ * wrong password) and locked cannot be told apart by message, code or timing.
  *
- * Decision: a frozen account with the RIGHT password answers '该用户已冻结' (JeecgBoot's text). Only the password's
- * owner can get that answer, so it tells an attacker nothing, and it tells the owner why they cannot sign in.
+ * - Locked (5 failures in 15 minutes on the name as typed, existing or not): refused with that same answer, even with
+ *   the right password. Telling the lock only to the right password would turn every attempt during the lock into a
+ *   password oracle, which is exactly what the lock is there to stop; the sys_log row records the lock for admins.
+ * - Frozen: told ('该用户已冻结', JeecgBoot's text) only after the right password, and only when not locked.
+ * - A stored hash made with other parameters (or a JeecgBoot hash) is replaced at the next successful sign-in.
  */
 export async function authenticate(
   app: FastifyInstance,
@@ -113,25 +117,26 @@ export async function authenticate(
   const lockout = new Lockout(kv);
   const subject = accountSubject(username);
   const locked = await lockout.remainingMs(subject);
-  if (locked > 0) {
-    await loginLog(app, req, `用户名: ${shown(username)},登录失败：账号已临时锁定`);
-    throw bizError(lockMessage(locked));
-  }
 
   const user = await findUserByUsername(db, username);
   let valid = false;
-  if (user) {
+  if (user && isArgon2Hash(user.password)) {
     valid = await verifyPassword(user, password);
-    // a legacy hash is checked in microseconds; spend the argon2 time anyway so timing does not single it out
-    if (!isArgon2Hash(user.password)) await burnVerify(password);
   } else {
+    // a legacy hash is checked in microseconds; spend the argon2 time anyway so timing does not single it out
+    if (user) valid = await verifyPassword(user, password);
     await burnVerify(password);
   }
 
+  if (locked > 0) {
+    await loginLog(app, req, `用户名: ${shown(username)},登录失败：账号已临时锁定`, user);
+    throw bizError(MSG.badCredentials);
+  }
   if (!valid) {
     const lockedNow = await lockout.recordFailure(subject);
-    await loginLog(app, req, `用户名: ${shown(username)},登录失败：${user ? '密码错误' : '用户不存在'}`, user);
-    throw bizError(lockedNow ? lockMessage(lockedNow) : MSG.badCredentials);
+    const why = user ? '密码错误' : '用户不存在';
+    await loginLog(app, req, `用户名: ${shown(username)},登录失败：${why}${lockedNow ? '，账号已临时锁定' : ''}`, user);
+    throw bizError(MSG.badCredentials);
   }
   if (user!.status !== 1) {
     await loginLog(app, req, `用户名: ${user!.username},登录失败：该用户已冻结`, user);
@@ -139,8 +144,8 @@ export async function authenticate(
   }
   await lockout.reset(subject);
 
-  if (!isArgon2Hash(user!.password)) {
-    // upgrade the JeecgBoot hash now that we hold the plain password; sys_user.salt stays as it is
+  if (needsRehash(user!.password)) {
+    // JeecgBoot hash or older argon2 numbers: rehash now that we hold the plain password (sys_user.salt stays)
     const upgraded = await hashPassword(password);
     await db.update(sysUser).set({ password: upgraded }).where(eq(sysUser.id, user!.id));
     user!.password = upgraded;

@@ -9,6 +9,7 @@ import { parse } from '../../platform/validation.ts';
 import { CAPTCHA_MESSAGES, consumeCaptcha, issueCaptcha } from './captcha.ts';
 import { Lockout, lockMessage, phoneSubject } from './lockout.ts';
 import { authenticate, findUserByPhone, loginLog, loginResult, MSG, mobileLoginResult, userInfoJson } from './login.ts';
+import { warmDummyHash } from './password.ts';
 import {
   CaptchaParams,
   ChangePasswordBody,
@@ -43,6 +44,8 @@ import { loginInfo, visitInfo } from './stats.ts';
 /** Authentication and self-service (contract §2, §4.9 loginfo/visitInfo). */
 export default async function routes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  // the unknown-user verification hash exists before the first sign-in, so that one is not slower than the rest
+  await warmDummyHash();
   // security rule 12: per-IP throttling of sign-in and recovery routes (AUTH_RATE_LIMIT_PER_MINUTE, default 10)
   const perIp = (bucket: string): RateLimitRule => ({
     bucket: `auth:${bucket}`,
