@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { sysDataLog } from '../db/schema/index.ts';
+import { sysDataLog, sysRole } from '../db/schema/index.ts';
 import { type CrudDeclaration, defineCrud, registerCrud } from './crud.ts';
 import { bizError } from './errors.ts';
 import { installErrorHandling, installGuard } from './http-hooks.ts';
@@ -92,6 +92,26 @@ const declaration = {
   },
 } satisfies CrudDeclaration<typeof Add, typeof Edit>;
 
+/** sys_role is tenant-scoped by the platform (tenant-scope.ts): the helper must keep tenants apart */
+const RoleFields = z.object({ roleName: requiredStr('角色名称', 200), roleCode: requiredStr('角色编码', 100) });
+const RoleEdit = RoleFields.extend({ id: requiredStr('id', 36) });
+const roleRow = (b: z.output<typeof RoleFields>) => ({ roleName: b.roleName, roleCode: b.roleCode });
+const roleDeclaration = {
+  base: '/test/roles',
+  table: sysRole,
+  tenantScoped: true,
+  list: { sortable: ['roleCode'], defaultSort: { column: 'roleCode', order: 'asc' } },
+  access: {
+    list: { menu: 'system/SysPositionList' },
+    add: { perm: 'position:add' },
+    edit: { perm: 'position:edit' },
+    delete: { perm: 'position:delete' },
+  },
+  add: { schema: RoleFields, toRow: roleRow },
+  edit: { schema: RoleEdit, toRow: roleRow },
+  unique: [{ column: sysRole.roleCode, message: '角色编码已存在' }],
+} satisfies CrudDeclaration<typeof RoleFields, typeof RoleEdit>;
+
 let t: TestApp;
 let probeApp: FastifyInstance;
 let admin: string;
@@ -110,7 +130,14 @@ beforeAll(async () => {
   installGuard(probeApp);
   await probeApp.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   const crud = defineCrud(declaration);
-  await probeApp.register(async (app) => registerCrud(app, crud), { prefix: '/jeecg-boot' });
+  const roles = defineCrud(roleDeclaration);
+  await probeApp.register(
+    async (app) => {
+      registerCrud(app, crud);
+      registerCrud(app, roles);
+    },
+    { prefix: '/jeecg-boot' },
+  );
   await probeApp.ready();
   admin = await t.login();
   jeecg = await t.login('jeecg', '123456');
@@ -370,16 +397,61 @@ describe('defineCrud / registerCrud refuse a wrong declaration at startup', () =
     expect(() => defineCrud({ ...base, list: { ...base.list, sortable: ['nope'] } })).toThrow(/nope/);
   });
 
-  it('tenantScoped without the platform tenant scope refuses to register', async () => {
-    const app = Fastify({ logger: false });
-    app.decorate('ctx', t.app.ctx);
-    const crud = defineCrud({ ...base, tenantScoped: true });
-    await expect(
-      (async () => {
-        await app.register(async (a) => registerCrud(a, crud));
-        await app.ready();
-      })(),
-    ).rejects.toThrow(/tenant/);
-    await app.close();
+  it('tenantScoped must match the platform’s tenant-scoped tables both ways', () => {
+    expect(() => defineCrud({ ...base, tenantScoped: true })).toThrow(/tenant/);
+    expect(() => defineCrud({ ...roleDeclaration, tenantScoped: false })).toThrow(/tenantScoped/);
+  });
+});
+
+describe('registerCrud on a tenant-scoped table', () => {
+  const R = '/jeecg-boot/test/roles';
+  const as = (tenant: number) => ({ token: admin, headers: { 'tenant-id': String(tenant) } });
+  async function tcall(tenant: number, method: Method, url: string, payload?: unknown) {
+    const res = await probeApp.inject({
+      method,
+      url,
+      payload: payload as never,
+      headers: { 'x-access-token': admin, ...as(tenant).headers },
+    });
+    return Object.assign(res, { json: JSON.parse(res.body) });
+  }
+  const role = async (code: string) => (await t.app.ctx.db.select().from(sysRole).where(eq(sysRole.roleCode, code)))[0];
+  const codes = async (tenant: number) =>
+    (await tcall(tenant, 'GET', `${R}/list?pageSize=100`)).json.result.records.map(
+      (r: { roleCode: string }) => r.roleCode,
+    );
+
+  it('inserts are stamped with the request’s tenant; lists show only that tenant (all for the platform view)', async () => {
+    expect(
+      (await tcall(1, 'POST', `${R}/add`, { roleName: '租户一', roleCode: 't1_role', tenantId: 2 })).json.success,
+    ).toBe(true);
+    expect((await tcall(0, 'POST', `${R}/add`, { roleName: '平台', roleCode: 'plat_role' })).json.success).toBe(true);
+    expect(await role('t1_role')).toMatchObject({ tenantId: 1, createBy: 'admin' });
+    expect(await role('plat_role')).toMatchObject({ tenantId: 0 });
+    expect(await codes(1)).toEqual(['t1_role']);
+    expect(await codes(2)).toEqual([]);
+    expect(await codes(0)).toEqual(expect.arrayContaining(['t1_role', 'plat_role']));
+    // the owning tenant is not part of the entity JSON
+    expect((await tcall(1, 'GET', `${R}/list`)).json.result.records[0]).not.toHaveProperty('tenantId');
+  });
+
+  it('another tenant’s id answers 未找到对应数据 on read, edit and delete, and changes nothing', async () => {
+    const r = await role('t1_role');
+    for (const res of [
+      await tcall(2, 'GET', `${R}/queryById?id=${r.id}`),
+      await tcall(2, 'PUT', `${R}/edit`, { id: r.id, roleName: '篡改', roleCode: 't1_role' }),
+      await tcall(2, 'DELETE', `${R}/delete?id=${r.id}`),
+    ]) {
+      expect(res.json).toMatchObject({ success: false, message: '未找到对应数据' });
+    }
+    await tcall(2, 'DELETE', `${R}/deleteBatch?ids=${r.id}`);
+    expect(await role('t1_role')).toEqual(r);
+
+    expect((await tcall(1, 'GET', `${R}/queryById?id=${r.id}`)).json.result).toMatchObject({ roleCode: 't1_role' });
+    const edit = await tcall(1, 'PUT', `${R}/edit`, { id: r.id, roleName: '改名', roleCode: 't1_role', tenantId: 2 });
+    expect(edit.json.success).toBe(true);
+    expect(await role('t1_role')).toMatchObject({ roleName: '改名', tenantId: 1 });
+    expect((await tcall(1, 'DELETE', `${R}/delete?id=${r.id}`)).json.success).toBe(true);
+    expect(await role('t1_role')).toBeUndefined();
   });
 });

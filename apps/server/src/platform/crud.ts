@@ -10,8 +10,9 @@ import { dataRulesFor } from './data-rules.ts';
 import { AppError, bizError } from './errors.ts';
 import { type ExcelColumn, exportList, importAnswer, readImport } from './excel.ts';
 import { newId } from './ids.ts';
-import { type DataRule, defineListEntity, type ListEntity, type ListEntityOptions, listPage } from './list-query.ts';
+import { defineListEntity, type ListEntity, type ListEntityOptions, listPage } from './list-query.ts';
 import { rowJson } from './serialize.ts';
+import { stampTenantId, tenantOf, tenantRuleOf, tenantWhere } from './tenant-scope.ts';
 import { parse, requiredStr, str } from './validation.ts';
 
 /**
@@ -138,25 +139,11 @@ export interface CrudDeclaration<TAdd extends z.ZodType = z.ZodType, TEdit exten
   /** write a sys_data_log version after every add and edit */
   dataLog?: boolean;
   /**
-   * Rows belong to the request's tenant: every read filtered, every insert stamped (security rule 15). Needs the
-   * platform's tenant scope (`provideTenantScope`); declaring it without one refuses to start.
+   * The table is tenant-scoped (platform/tenant-scope.ts decides which tables are; security rule 15): every read and
+   * write is limited to the request's tenant, inserts are stamped with it, other tenants' ids answer notFound. Must
+   * match the platform's list both ways, so a module states it and cannot forget it.
    */
   tenantScoped?: boolean;
-}
-
-/** The tenant isolation the helper applies to a tenantScoped entity. */
-export interface TenantScope {
-  /** condition restricting `table` to the request's tenant (undefined: no restriction for this request) */
-  where(req: FastifyRequest, table: PgTable): SQL | undefined;
-  /** column values stamped on rows inserted by this request */
-  stamp(req: FastifyRequest, table: PgTable): Row;
-}
-
-let tenantScope: TenantScope | null = null;
-
-/** Installed once by the platform's tenant isolation; tenantScoped declarations use it on every action. */
-export function provideTenantScope(scope: TenantScope | null): void {
-  tenantScope = scope;
 }
 
 export interface CrudEntity {
@@ -187,6 +174,10 @@ export function defineCrud<TAdd extends z.ZodType, TEdit extends z.ZodType>(
   for (const u of d.unique ?? []) {
     if (!Object.values(columns).includes(u.column)) throw new Error(`${name}: unique column is not of the table`);
   }
+  const rule = tenantRuleOf(d.table);
+  if (d.tenantScoped && !rule) throw new Error(`${name}: tenantScoped, but tenant-scope.ts does not scope the table`);
+  if (rule && !d.tenantScoped) throw new Error(`${name}: the table is tenant-scoped: declare tenantScoped: true`);
+  if (rule && rule.kind !== 'column') throw new Error(`${name}: only tables with a tenant_id column are supported`);
   const soft = d.softDelete;
   const baseWhere = d.list.where;
   const withActive = (value: unknown) => () => and(baseWhere?.(), eq(soft!.column, value));
@@ -225,23 +216,20 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   const soft = decl.softDelete;
   const own = new Set(decl.ownRoutes ?? []);
 
-  if (decl.tenantScoped && !tenantScope) {
-    throw new Error(`crud ${B}: tenantScoped declared, but no tenant scope is provided (provideTenantScope)`);
-  }
-  const scope = decl.tenantScoped ? tenantScope : null;
+  const tenantRule = decl.tenantScoped ? tenantRuleOf(table) : undefined;
+  const tenantKey = tenantRule ? keyOf.get(tenantRule.column) : undefined;
 
   const ctxOf = (req: FastifyRequest, db: Db): CrudContext => ({ req, user: req.auth!.user, db, app });
-  /** conditions every single-row action carries: tenant, and not logically deleted */
+  /** conditions every single-row action carries: tenant, and (not) logically deleted */
   const rowWhere = (req: FastifyRequest, deleted = false): (SQL | undefined)[] => [
-    scope?.where(req, table),
+    tenantRule ? tenantWhere(table, tenantOf(req)) : undefined,
     soft ? eq(soft.column, deleted ? soft.deleted : soft.active) : undefined,
   ];
-  const listExtra = (req: FastifyRequest) => {
-    const w = scope?.where(req, table);
-    return w ? [w] : [];
-  };
-  const rulesOf = async (req: FastifyRequest): Promise<DataRule[] | undefined> =>
-    decl.dataRules ? dataRulesFor(app.ctx.db, req.auth!.user, decl.dataRules) : undefined;
+  /** list and export: the list engine applies the tenant of a tenant-scoped table itself */
+  const listOptions = async (req: FastifyRequest) => ({
+    tenant: tenantOf(req),
+    dataRules: decl.dataRules ? await dataRulesFor(app.ctx.db, req.auth!.user, decl.dataRules) : undefined,
+  });
 
   const uniqueCheck = async (db: Db, values: Row, exceptId?: unknown) => {
     for (const u of decl.unique ?? []) {
@@ -277,7 +265,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
         if (has('createTime') && values.createTime === undefined) values.createTime = new Date();
         if (has('sysOrgCode') && values.sysOrgCode === undefined) values.sysOrgCode = c.user.orgCode ?? null;
         if (soft && values[keyOf.get(soft.column)!] === undefined) values[keyOf.get(soft.column)!] = soft.active;
-        Object.assign(values, scope?.stamp(req, table));
+        if (tenantKey) values[tenantKey] = stampTenantId(tenantOf(req));
         const [row] = (await c.db
           .insert(table)
           .values(values as never)
@@ -329,7 +317,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   // ---------------------------------------------------------------- reads
 
   app.get(`${B}/list`, { config: { access: access.list } }, async (req) =>
-    okCode0(await listPage(app.ctx.db, entity, req.query, { where: listExtra(req), dataRules: await rulesOf(req) })),
+    okCode0(await listPage(app.ctx, entity, req.query, await listOptions(req))),
   );
 
   if (!own.has('queryById')) {
@@ -424,8 +412,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
         entity,
         columns: exp.columns,
         fileName: exp.fileName,
-        where: listExtra(req),
-        dataRules: await rulesOf(req),
+        dataRules: (await listOptions(req)).dataRules,
       }),
     );
   }
@@ -461,7 +448,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   if (access.recycleBin && deletedEntity && !own.has('recycleBin')) {
     const bin = access.recycleBin;
     app.get(`${B}/recycleBin`, { config: { access: bin } }, async (req) =>
-      okCode0(await listPage(app.ctx.db, deletedEntity, req.query, { where: listExtra(req) })),
+      okCode0(await listPage(app.ctx, deletedEntity, req.query, { tenant: tenantOf(req) })),
     );
     app.put(`${B}/putRecycleBin`, { config: { access: bin } }, async (req) => {
       const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Row;
