@@ -11,37 +11,52 @@ import pg from 'pg';
 
 const RESERVED = '_reserve_user_external';
 
-/** the columns of a user record plus the texts the page shows (department names, post and managed departments) */
-const USER_SELECT = `select u.*, count(*) over() as total,
-    (select string_agg(d.depart_name, ',' order by d.depart_order, d.org_code)
-       from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
-      where ud.user_id = u.id and coalesce(d.del_flag, '0') = '0') as org_code_txt,
-    (select p.name from sys_position p where p.code = u.post limit 1) as post_dict_text,
-    (select string_agg(d.depart_name, ',') from sys_depart d
-      where u.depart_ids is not null and d.id = any(string_to_array(u.depart_ids, ','))) as depart_ids_dict_text
-  from sys_user u`;
+/**
+ * One statement per page: the page's rows (LIMIT first, then the per-row texts for those rows only: department names,
+ * post and managed-department dictionary texts) and the total as an uncorrelated sub-select (computed once).
+ */
+function userPage(where: string, order: string, limit: string, offset: string) {
+  return `select p.*,
+      (select count(*) from sys_user u where ${where}) as total,
+      (select string_agg(d.depart_name, ',' order by d.depart_order, d.org_code)
+         from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+        where ud.user_id = p.id and coalesce(d.del_flag, '0') = '0') as org_code_txt,
+      (select ps.name from sys_position ps where ps.code = p.post limit 1) as post_dict_text,
+      (select string_agg(d.depart_name, ',') from sys_depart d
+        where p.depart_ids is not null and d.id = any(string_to_array(p.depart_ids, ','))) as depart_ids_dict_text
+    from (select u.* from sys_user u where ${where} order by ${order} limit ${limit} offset ${offset}) p
+    order by ${order.replaceAll('u.', 'p.')}`;
+}
+
+function logPage(where: string, order: string, limit: string, offset: string) {
+  return `select l.*, (select count(*) from sys_log l where ${where}) as total
+    from sys_log l where ${where} order by ${order} limit ${limit} offset ${offset}`;
+}
 
 export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> = {
   // GET /sys/user/list?pageNo=1&pageSize=10
   '/user-list': {
-    text: `${USER_SELECT} where u.del_flag = 0 and u.username <> $1 order by u.create_time desc limit $2 offset $3`,
+    text: userPage('u.del_flag = 0 and u.username <> $1', 'u.create_time desc', '$2', '$3'),
     values: [RESERVED, 10, 0],
   },
   // GET /sys/user/list?pageNo=2&pageSize=20&realname=*用户1*&status=1&column=username&order=asc
   '/user-list-filtered': {
-    text: `${USER_SELECT} where u.del_flag = 0 and u.username <> $1 and u.realname like $2 and u.status = $3
-      order by u.username asc limit $4 offset $5`,
+    text: userPage(
+      'u.del_flag = 0 and u.username <> $1 and u.realname like $2 and u.status = $3',
+      'u.username asc',
+      '$4',
+      '$5',
+    ),
     values: [RESERVED, '%用户1%', 1, 20, 20],
   },
   // GET /sys/log/list?pageNo=1&pageSize=10&logType=2
   '/log-list': {
-    text: 'select l.*, count(*) over() as total from sys_log l where l.log_type = $1 order by l.create_time desc limit $2 offset $3',
+    text: logPage('l.log_type = $1', 'l.create_time desc', '$2', '$3'),
     values: [2, 10, 0],
   },
   // GET /sys/log/list?pageNo=3&pageSize=20&logType=2&keyWord=bench&column=costTime&order=desc
   '/log-list-filtered': {
-    text: `select l.*, count(*) over() as total from sys_log l where l.log_type = $1 and l.log_content ilike $2
-      order by l.cost_time desc limit $3 offset $4`,
+    text: logPage('l.log_type = $1 and l.log_content ilike $2', 'l.cost_time desc', '$3', '$4'),
     values: [2, '%bench%', 20, 40],
   },
 };
