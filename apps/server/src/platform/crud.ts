@@ -30,10 +30,12 @@ import { parse, requiredStr, str } from './validation.ts';
  *   POST importExcel          .xlsx rows through the add path, one row at a time, errors reported per row
  *   GET  recycleBin / PUT putRecycleBin / DELETE deleteRecycleBin    with logical delete
  *
- * A route exists only when its action has an access declared (`list`, `add`, `edit`, `delete` always do). Bad input
- * answers HTTP 400 with a Chinese message (platform/validation.ts) before anything is written; every write runs in a
- * transaction. Anything an entity does beyond this (extra endpoints, special deletes) stays in its module as plain
- * routes beside `registerCrud`.
+ * Every route declares its access: queryById and deleteBatch default to list's and delete's; exportXls, importExcel
+ * and the recycle bin exist only when declared; `ownRoutes` leaves an action to the module. Bad input answers HTTP 400
+ * with a Chinese message (platform/validation.ts) before anything is written; every write runs in a transaction (a
+ * hook that throws rolls it back). A tenant-scoped table (platform/tenant-scope.ts) is filtered and stamped on every
+ * action. Anything an entity does beyond this (extra endpoints, special deletes) stays in its module as plain routes
+ * beside `registerCrud`.
  */
 
 export type CrudAction =
