@@ -15,6 +15,7 @@ import {
   sysTenant,
   sysUser,
 } from '../db/schema/index.ts';
+import { type Tenancy, tenantWhere } from './tenant-scope.ts';
 
 /**
  * Security rule 4: every table dictionary (`table,text,code[,condition]`), tree dictionary (loadTreeData) and duplicate
@@ -193,18 +194,24 @@ export function conditionSql(
   return conditions.map((c) => columnEquals(lookupColumn(t, c.column), resolve ? resolve(c.value) : c.value));
 }
 
-export function defaultWhere(t: RegistryTable): SQL[] {
-  return t.where ? [t.where()] : [];
+/** the registry's row filter plus, given a tenancy, the table's tenant condition (ADR 017) */
+export function defaultWhere(t: RegistryTable, tenancy?: Tenancy): SQL[] {
+  const scoped = tenancy ? tenantWhere(t.table, tenancy) : undefined;
+  return [...(t.where ? [t.where()] : []), ...(scoped ? [scoped] : [])];
 }
 
 /** A parsed table dictionary spec → drizzle pieces, or RegistryError. */
-export function resolveTableDict(spec: TableDictSpec, resolve?: (v: string) => string): ResolvedTableDict {
+export function resolveTableDict(
+  spec: TableDictSpec,
+  resolve?: (v: string) => string,
+  tenancy?: Tenancy,
+): ResolvedTableDict {
   const t = lookupTable(TABLE_REGISTRY, spec.table);
   return {
     table: t,
     text: lookupColumn(t, spec.text),
     code: lookupColumn(t, spec.code),
-    where: [...defaultWhere(t), ...conditionSql(t, spec.conditions, resolve)],
+    where: [...defaultWhere(t, tenancy), ...conditionSql(t, spec.conditions, resolve)],
   };
 }
 

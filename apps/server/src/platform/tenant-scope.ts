@@ -1,4 +1,4 @@
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -121,3 +121,22 @@ export function tenantOf(req: FastifyRequest): Tenancy {
   if (!t) throw new Error('tenancy read on a request the guard did not sign in');
   return t;
 }
+
+/**
+ * The tenant isolation in the shape of platform/crud.ts's `TenantScope` (structurally typed here): install it once
+ * with `provideTenantScope(crudTenantScope)`; a `tenantScoped` declaration over a table without a tenant rule is a
+ * programming error (throws) rather than an unfiltered table.
+ */
+export const crudTenantScope = {
+  where(req: FastifyRequest, table: PgTable): SQL | undefined {
+    if (!RULES.has(table)) throw new Error(`tenant scope: ${getTableName(table)} is not a tenant-scoped table`);
+    return tenantWhere(table, tenantOf(req));
+  },
+  stamp(req: FastifyRequest, table: PgTable): Record<string, unknown> {
+    const rule = RULES.get(table);
+    if (!rule) throw new Error(`tenant scope: ${getTableName(table)} is not a tenant-scoped table`);
+    if (rule.kind !== 'column') return {};
+    const key = Object.entries(getTableColumns(table)).find(([, c]) => c === rule.column)?.[0];
+    return key ? { [key]: stampTenantId(tenantOf(req)) } : {};
+  },
+};

@@ -3,10 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cachedAllDictItems, dictTextByKey, invalidateDictCache } from '../../platform/dict-cache.ts';
 import { bizError } from '../../platform/errors.ts';
 import { requireSign } from '../../platform/sign.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { dictAdminRoutes } from './admin-routes.ts';
 import { LoadDictItemQuery, LoadDictQuery, LoadTreeDataQuery } from './schema.ts';
-import { getDictItems, loadDict, loadDictItem, loadDictOrderByValue, loadTreeData } from './service.ts';
+import {
+  type DictReader,
+  getDictItems,
+  loadDict,
+  loadDictItem,
+  loadDictOrderByValue,
+  loadTreeData,
+} from './service.ts';
 
 /**
  * Dictionary reads (contract §4.5). Every screen reads dictionaries, so these need a session but no permission.
@@ -17,7 +25,7 @@ import { getDictItems, loadDict, loadDictItem, loadDictOrderByValue, loadTreeDat
 export default async function routes(app: FastifyInstance): Promise<void> {
   await dictAdminRoutes(app);
   const signed = { config: { access: 'authenticated' as const }, preHandler: requireSign(app) };
-  const user = (req: FastifyRequest) => req.auth!.user;
+  const user = (req: FastifyRequest): DictReader => ({ ...req.auth!.user, tenancy: tenantOf(req) });
   const dictCodeOf = (req: FastifyRequest) => (req.params as { dictCode?: string }).dictCode ?? '';
 
   app.get('/sys/dict/getDictItems/:dictCode', signed, async (req) =>
@@ -44,7 +52,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/dict/loadTreeData', signed, async (req) => {
     const q = parse(LoadTreeDataQuery, req.query);
-    return okCode0(await loadTreeData(app.ctx, q));
+    return okCode0(await loadTreeData(app.ctx, q, tenantOf(req)));
   });
 
   // Path forms without a code ("/getDictItems/") answer the client's own message instead of a 404.

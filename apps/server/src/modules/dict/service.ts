@@ -25,6 +25,7 @@ import {
   registryTable,
   resolveTableDict,
 } from '../../platform/table-registry.ts';
+import type { Tenancy } from '../../platform/tenant-scope.ts';
 
 export {
   allDictItems,
@@ -64,16 +65,19 @@ function parseSpec(ctx: AppContext, dictCode: string): Parsed {
   return r.value.kind === 'code' ? { kind: 'code', code: r.value.code } : { kind: 'table', spec: r.value };
 }
 
-function resolve(ctx: AppContext, dictCode: string, spec: TableDictSpec, user: UserRow): ResolvedTableDict {
+/** the signed-in reader of a table dictionary: their variables, and their tenancy (tenant-scoped tables, ADR 017) */
+export type DictReader = UserRow & { tenancy: Tenancy };
+
+function resolve(ctx: AppContext, dictCode: string, spec: TableDictSpec, user: DictReader): ResolvedTableDict {
   try {
-    return resolveTableDict(spec, userVars(user));
+    return resolveTableDict(spec, userVars(user), user.tenancy);
   } catch (e) {
     if (e instanceof RegistryError) refused(ctx, dictCode, e.message);
     throw e;
   }
 }
 
-function tableOnly(ctx: AppContext, dictCode: string, user: UserRow, exactlyThree = false): ResolvedTableDict {
+function tableOnly(ctx: AppContext, dictCode: string, user: DictReader, exactlyThree = false): ResolvedTableDict {
   const p = parseSpec(ctx, dictCode);
   if (p.kind === 'code') throw bizError(DICT_MESSAGES.format);
   if (exactlyThree && p.spec.conditions.length > 0) throw bizError(DICT_MESSAGES.format);
@@ -96,7 +100,7 @@ async function selectOptions(
 }
 
 /** GET /sys/dict/getDictItems/{dictCode}: a plain code's items (all statuses) or a table dictionary's rows. */
-export async function getDictItems(ctx: AppContext, dictCode: string, user: UserRow): Promise<DictModel[]> {
+export async function getDictItems(ctx: AppContext, dictCode: string, user: DictReader): Promise<DictModel[]> {
   const p = parseSpec(ctx, dictCode);
   if (p.kind === 'code') return dictItemsByCode(ctx, p.code);
   return selectOptions(ctx, resolve(ctx, dictCode, p.spec, user), undefined, TABLE_DICT_MAX_ROWS);
@@ -120,7 +124,7 @@ export async function loadDict(
   dictCode: string,
   keyword: string,
   pageSize: number | undefined,
-  user: UserRow,
+  user: DictReader,
 ): Promise<DictModel[]> {
   const d = tableOnly(ctx, dictCode, user);
   const limit = Math.min(pageSize ?? PAGE_SIZE_MAX, PAGE_SIZE_MAX);
@@ -149,7 +153,7 @@ export async function loadDictOrderByValue(
   dictCode: string,
   keyword: string,
   pageSize: number | undefined,
-  user: UserRow,
+  user: DictReader,
 ): Promise<DictModel[]> {
   const selected = await loadDict(ctx, dictCode, keyword, undefined, user);
   const list = await loadDict(ctx, dictCode, '', pageSize, user);
@@ -168,7 +172,7 @@ export async function loadDictItem(
   dictCode: string,
   key: string,
   delNotExist: boolean,
-  user: UserRow,
+  user: DictReader,
 ): Promise<string[] | null> {
   const d = tableOnly(ctx, dictCode, user, true);
   if (key === '') return null;
@@ -203,7 +207,7 @@ export interface TreeParams {
  * GET /sys/dict/loadTreeData: children of `pid` (roots: pidField empty or NULL) of a registry table. Every name goes
  * through the registry (pidField and hasChildField too — CVE-2023-38992), condition keys included.
  */
-export async function loadTreeData(ctx: AppContext, p: TreeParams): Promise<DictTreeNode[]> {
+export async function loadTreeData(ctx: AppContext, p: TreeParams, tenancy: Tenancy): Promise<DictTreeNode[]> {
   const what = `${p.tableName},${p.text},${p.code},${p.pidField},${p.hasChildField}`;
   let table: RegistryTable;
   let cols: { text: PgColumn; code: PgColumn; pid: PgColumn; hasChild?: PgColumn };
@@ -233,7 +237,7 @@ export async function loadTreeData(ctx: AppContext, p: TreeParams): Promise<Dict
     throw e;
   }
   const parent = p.pid === '' ? or(columnEquals(cols.pid, ''), isNull(cols.pid)) : columnEquals(cols.pid, p.pid);
-  const where = [...defaultWhere(table), parent, ...cond];
+  const where = [...defaultWhere(table, tenancy), parent, ...cond];
   const rows = await ctx.db
     .select({
       key: asText(cols.code),

@@ -8,7 +8,7 @@ import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportList, importAnswer, readImport } from '../../platform/excel.ts';
 import { newId } from '../../platform/ids.ts';
 import { listPage } from '../../platform/list-query.ts';
-import { tenantOf } from '../../platform/tenant-scope.ts';
+import { stampTenantId, tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { allPermissionRows } from '../permission/manage.ts';
 import { buildForest, roleTreeNode } from '../permission/tree.ts';
@@ -71,7 +71,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/role/add', { config: { access: { perm: 'role:add' } } }, async (req) => {
     const body = parse(RoleAddBody, req.body);
-    await addRole(app.ctx.db, body, by(req));
+    await addRole(app.ctx.db, body, by(req), tenantOf(req));
     return ok(null, '添加成功！');
   });
 
@@ -81,15 +81,15 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     config: { access: { perm: 'role:edit' } },
     handler: async (req) => {
       const body = parse(RoleEditBody, req.body);
-      await editRole(app.ctx.db, body, by(req));
+      await editRole(app.ctx.db, body, by(req), tenantOf(req));
       return ok(null, '修改成功!');
     },
   });
 
   app.delete('/sys/role/delete', { config: { access: { perm: 'role:delete' } } }, async (req) => {
     const q = parse(z.object({ id: idString }), req.query);
-    if (!(await roleById(app.ctx.db, q.id))) throw bizError(ROLE_NOT_FOUND);
-    await deleteRoles(app.ctx.db, [q.id]);
+    if (!(await roleById(app.ctx.db, q.id, tenantOf(req)))) throw bizError(ROLE_NOT_FOUND);
+    await deleteRoles(app.ctx.db, [q.id], tenantOf(req));
     await perms.invalidate();
     return ok(null, '删除角色成功');
   });
@@ -97,20 +97,24 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   app.delete('/sys/role/deleteBatch', { config: { access: { perm: 'role:deleteBatch' } } }, async (req) => {
     const q = parse(z.object({ ids: idList(1000) }), req.query);
     if (q.ids.length === 0) throw bizError('未选中角色！');
-    await deleteRoles(app.ctx.db, q.ids);
+    await deleteRoles(app.ctx.db, q.ids, tenantOf(req));
     await perms.invalidate();
     return ok(null, '删除角色成功!');
   });
 
   app.get('/sys/role/queryById', { config: { access: PICK } }, async (req) => {
     const q = parse(z.object({ id: idString }), req.query);
-    const role = await roleById(app.ctx.db, q.id);
+    const role = await roleById(app.ctx.db, q.id, tenantOf(req));
     if (!role) throw bizError(ROLE_NOT_FOUND);
     return okCode0(roleJson(role));
   });
 
-  app.get('/sys/role/queryall', { config: { access: PICK } }, async () => {
-    const rows = await app.ctx.db.select().from(sysRole).orderBy(asc(sysRole.createTime), asc(sysRole.id));
+  app.get('/sys/role/queryall', { config: { access: PICK } }, async (req) => {
+    const rows = await app.ctx.db
+      .select()
+      .from(sysRole)
+      .where(tenantWhere(sysRole, tenantOf(req)))
+      .orderBy(asc(sysRole.createTime), asc(sysRole.id));
     if (rows.length === 0) throw bizError('未找到角色信息');
     return okCode0(rows.map(roleJson));
   });
@@ -140,12 +144,14 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     { config: { access: { perm: 'role:authorize' } } },
     async (req) => {
       const p = parse(z.object({ permissionId: idString, roleId: idString }), req.params);
+      if (!(await roleById(app.ctx.db, p.roleId, tenantOf(req)))) throw bizError(ROLE_NOT_FOUND);
       return ok(await roleDataRules(app.ctx.db, p.permissionId, p.roleId));
     },
   );
 
   app.post('/sys/role/datarule', { config: { access: { perm: 'role:authorize' } } }, async (req) => {
     const body = parse(RoleDataRuleBody, req.body);
+    if (!(await roleById(app.ctx.db, body.roleId, tenantOf(req)))) throw bizError(ROLE_NOT_FOUND);
     await saveRoleDataRules(app.ctx.db, body);
     await perms.invalidate();
     return ok(null, '保存成功!');
@@ -186,6 +192,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
             roleName: g.roleName,
             roleCode: g.roleCode,
             description: g.description,
+            tenantId: stampTenantId(tenantOf(req)),
             createBy: by(req),
             createTime: now,
           })),
@@ -213,13 +220,14 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/user/addSysUserRole', { config: { access: { perm: 'role:users' } } }, async (req) => {
     const body = parse(AddUserRoleBody, req.body);
-    const ids = await addUsersToRole(app.ctx.db, body.roleId, body.userIdList);
+    const ids = await addUsersToRole(app.ctx.db, body.roleId, body.userIdList, tenantOf(req));
     for (const id of ids) await perms.invalidate(id);
     return ok(null, '添加成功!');
   });
 
   app.delete('/sys/user/deleteUserRole', { config: { access: { perm: 'role:users' } } }, async (req) => {
     const q = parse(DeleteUserRoleQuery, req.query);
+    if (!(await roleById(app.ctx.db, q.roleId, tenantOf(req)))) throw bizError(ROLE_NOT_FOUND);
     await removeUsersFromRole(app.ctx.db, q.roleId, [q.userId]);
     await perms.invalidate(q.userId);
     return ok(null, '删除成功!');
@@ -228,6 +236,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   app.delete('/sys/user/deleteUserRoleBatch', { config: { access: { perm: 'role:users' } } }, async (req) => {
     const q = parse(DeleteUserRoleBatchQuery, req.query);
     if (q.userIds.length === 0) throw bizError('请选择用户');
+    if (!(await roleById(app.ctx.db, q.roleId, tenantOf(req)))) throw bizError(ROLE_NOT_FOUND);
     await removeUsersFromRole(app.ctx.db, q.roleId, q.userIds);
     for (const id of q.userIds) await perms.invalidate(id);
     return ok(null, '删除成功!');

@@ -12,6 +12,7 @@ import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
+import { stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { ruleJson } from '../permission/rules.ts';
 
 /** sys_role as /sys/role/list shows it (contract §4.2) */
@@ -37,8 +38,12 @@ export const ROLE_CODE_TAKEN = '角色编码已存在';
 
 export type RoleRow = typeof sysRole.$inferSelect;
 
-export async function roleById(db: Db, id: string): Promise<RoleRow | undefined> {
-  const [row] = await db.select().from(sysRole).where(eq(sysRole.id, id));
+/** a role, given a tenancy only one of that tenant (another tenant's id answers not found; ADR 017) */
+export async function roleById(db: Db, id: string, tenancy?: Tenancy): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sysRole)
+    .where(and(eq(sysRole.id, id), tenancy ? tenantWhere(sysRole, tenancy) : undefined));
   return row;
 }
 
@@ -56,11 +61,13 @@ export async function addRole(
   db: Db,
   input: { roleName: string; roleCode: string; description?: string | null },
   by: string,
+  tenancy: Tenancy,
 ): Promise<string> {
   if (await roleCodeTaken(db, input.roleCode)) throw bizError(ROLE_CODE_TAKEN);
   const id = newId();
   await db.insert(sysRole).values({
     id,
+    tenantId: stampTenantId(tenancy),
     roleName: input.roleName,
     roleCode: input.roleCode,
     description: input.description ?? null,
@@ -74,8 +81,9 @@ export async function editRole(
   db: Db,
   input: { id: string; roleName: string; roleCode?: string; description?: string | null },
   by: string,
+  tenancy: Tenancy,
 ): Promise<void> {
-  const old = await roleById(db, input.id);
+  const old = await roleById(db, input.id, tenancy);
   if (!old) throw bizError(ROLE_NOT_FOUND);
   const code = input.roleCode ?? old.roleCode;
   if (code !== old.roleCode && (await roleCodeTaken(db, code, input.id))) throw bizError(ROLE_CODE_TAKEN);
@@ -92,9 +100,17 @@ export async function editRole(
 }
 
 /** deletes roles with their user memberships and grants, in one transaction; answers the users who lost a role */
-export async function deleteRoles(db: Db, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
+export async function deleteRoles(db: Db, requested: readonly string[], tenancy: Tenancy): Promise<string[]> {
+  if (requested.length === 0) return [];
   return db.transaction(async (tx) => {
+    // only the tenant's roles: ids of other tenants are skipped as unknown ones
+    const ids = (
+      await tx
+        .select({ id: sysRole.id })
+        .from(sysRole)
+        .where(and(inArray(sysRole.id, [...requested]), tenantWhere(sysRole, tenancy)))
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
     const members = await tx
       .select({ userId: sysUserRole.userId })
       .from(sysUserRole)
@@ -106,8 +122,10 @@ export async function deleteRoles(db: Db, ids: readonly string[]): Promise<strin
   });
 }
 
+/** SysRole JSON; the owning tenant stays on the server (ADR 017) */
 export function roleJson(r: RoleRow) {
-  return rowJson(r);
+  const { tenantId: _tenant, ...rest } = r;
+  return rowJson(rest);
 }
 
 // ---------------------------------------------------------------- role data rules
@@ -162,14 +180,19 @@ export async function saveRoleDataRules(
 
 // ---------------------------------------------------------------- role members
 
-export async function addUsersToRole(db: Db, roleId: string, userIds: readonly string[]): Promise<string[]> {
+export async function addUsersToRole(
+  db: Db,
+  roleId: string,
+  userIds: readonly string[],
+  tenancy: Tenancy,
+): Promise<string[]> {
   const ids = [...new Set(userIds)];
   return db.transaction(async (tx) => {
-    if (!(await roleById(tx, roleId))) throw bizError(ROLE_NOT_FOUND);
+    if (!(await roleById(tx, roleId, tenancy))) throw bizError(ROLE_NOT_FOUND);
     const users = await tx
       .select({ id: sysUser.id })
       .from(sysUser)
-      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), tenantWhere(sysUser, tenancy)));
     if (users.length !== ids.length) throw bizError('未找到用户信息');
     await tx
       .insert(sysUserRole)

@@ -7,7 +7,7 @@ import { bizError } from '../../platform/errors.ts';
 import { uuid32 } from '../../platform/ids.ts';
 import { listPage, listWhere, type RowRef } from '../../platform/list-query.ts';
 import { userJson } from '../../platform/serialize.ts';
-import { tenantOf } from '../../platform/tenant-scope.ts';
+import { tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { exportUsers, importUsers } from './excel-io.ts';
 import {
@@ -52,7 +52,11 @@ import {
 const USER_DETAIL_READ = { menu: ['system/UserList', 'system/RoleUserList', 'system/DepartUserList'] };
 const LIST_READ = { menu: 'system/UserList' };
 
-const actorOf = (req: FastifyRequest): Actor => ({ id: req.auth!.user.id, username: req.auth!.user.username });
+const actorOf = (req: FastifyRequest): Actor => ({
+  id: req.auth!.user.id,
+  username: req.auth!.user.username,
+  tenancy: tenantOf(req),
+});
 
 /** User management (contract §4.1). Self-service and sign-in routes live in modules/auth. */
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -113,21 +117,21 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/user/queryById', { config: { access: USER_DETAIL_READ } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    const user = await findActiveUser(ctx.db, id);
+    const user = await findActiveUser(ctx.db, id, tenantOf(req));
     if (!user || user.username === RESERVED_USERNAME) throw bizError(MSG.notFound);
     return okCode0(userJson(user));
   });
 
   app.get('/sys/user/queryUserRole', { config: { access: USER_DETAIL_READ } }, async (req) => {
     const { userid } = parse(QueryUserRoleQuery, req.query);
-    const ids = await userRoleIds(ctx.db, userid);
+    const ids = (await findActiveUser(ctx.db, userid, tenantOf(req))) ? await userRoleIds(ctx.db, userid) : [];
     if (!ids.length) throw bizError('未找到用户相关角色信息');
     return okCode0(ids);
   });
 
   app.get('/sys/user/userDepartList', { config: { access: USER_DETAIL_READ } }, async (req) => {
     const { userId } = parse(UserDepartListQuery, req.query);
-    const list = await userDepartOptions(ctx.db, userId);
+    const list = (await findActiveUser(ctx.db, userId, tenantOf(req))) ? await userDepartOptions(ctx.db, userId) : [];
     if (!list.length) throw bizError('查找失败');
     return okCode0(list, '查找成功');
   });
@@ -144,7 +148,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const rows = await ctx.db
       .select(Object.fromEntries(pickerEntity.fields))
       .from(sysUser)
-      .where(and(pickerEntity.where?.(), memberOf(departs), containsFilter(sysUser.realname, q.realname)))
+      .where(
+        and(
+          pickerEntity.where?.(),
+          tenantWhere(sysUser, tenantOf(req)),
+          memberOf(departs),
+          containsFilter(sysUser.realname, q.realname),
+        ),
+      )
       .orderBy(asc(sysUser.username))
       .limit(PAGE_SIZE_MAX);
     return okCode0(await withOrgCodeTxt(ctx.db, rows.map(pickerJson)));
@@ -177,14 +188,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const rows = await ctx.db
       .select(Object.fromEntries(pickerEntity.fields))
       .from(sysUser)
-      .where(and(pickerEntity.where?.(), inArray(sysUser.id, userIds)));
+      .where(and(pickerEntity.where?.(), tenantWhere(sysUser, tenantOf(req)), inArray(sysUser.id, userIds)));
     return okCode0(await withOrgCodeTxt(ctx.db, rows.map(pickerJson)));
   });
 
   // ---------- recycle bin ----------
 
-  app.get('/sys/user/recycleBin', { config: { access: { perm: 'user:recycle' } } }, async () =>
-    ok(await recycleBin(ctx.db)),
+  app.get('/sys/user/recycleBin', { config: { access: { perm: 'user:recycle' } } }, async (req) =>
+    ok(await recycleBin(ctx.db, tenantOf(req))),
   );
 
   app.put('/sys/user/putRecycleBin', { config: { access: { perm: 'user:recycle' } } }, async (req) => {
@@ -195,7 +206,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/sys/user/deleteRecycleBin', { config: { access: { perm: 'user:recycle' } } }, async (req) => {
     const { userIds } = parse(UserIdsBody, req.query);
-    await purgeUsers(app, userIds);
+    await purgeUsers(app, userIds, tenantOf(req));
     return ok(null, '删除成功');
   });
 

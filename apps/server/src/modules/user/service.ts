@@ -22,7 +22,7 @@ import { newId, newSalt } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, type ListRecord } from '../../platform/list-query.ts';
 import { rowJson, userJson } from '../../platform/serialize.ts';
 import { allOf } from '../../platform/table-registry.ts';
-import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
+import { PLATFORM_TENANT, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { endUserSessions } from '../auth/end-sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AddUserBody, EditUserBody } from './schema.ts';
@@ -195,11 +195,12 @@ export async function withOrgCodeTxt<T extends ListRecord>(db: Db, records: T[])
   return records;
 }
 
-export async function findActiveUser(db: Db, id: string): Promise<UserRow | undefined> {
+/** a user that is not deleted and, given a tenancy, belongs to it (another tenant's id answers not found) */
+export async function findActiveUser(db: Db, id: string, tenancy?: Tenancy): Promise<UserRow | undefined> {
   const [u] = await db
     .select()
     .from(sysUser)
-    .where(and(eq(sysUser.id, id), eq(sysUser.delFlag, 0)))
+    .where(and(eq(sysUser.id, id), eq(sysUser.delFlag, 0), tenancy ? tenantWhere(sysUser, tenancy) : undefined))
     .limit(1);
   return u;
 }
@@ -254,9 +255,12 @@ interface Refs {
   post?: string | null;
 }
 
-async function checkRefs(db: Db, refs: Refs): Promise<Map<string, string>> {
+async function checkRefs(db: Db, refs: Refs, tenancy: Tenancy): Promise<Map<string, string>> {
   if (refs.roles?.length) {
-    const found = await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, refs.roles));
+    const found = await db
+      .select({ id: sysRole.id })
+      .from(sysRole)
+      .where(and(inArray(sysRole.id, refs.roles), tenantWhere(sysRole, tenancy)));
     if (found.length !== refs.roles.length) throw bizError(MSG.roleMissing);
   }
   const orgCodes = new Map<string, string>();
@@ -265,7 +269,13 @@ async function checkRefs(db: Db, refs: Refs): Promise<Map<string, string>> {
     const found = await db
       .select({ id: sysDepart.id, orgCode: sysDepart.orgCode })
       .from(sysDepart)
-      .where(and(inArray(sysDepart.id, departIds), sql`coalesce(${sysDepart.delFlag}, '0') = '0'`));
+      .where(
+        and(
+          inArray(sysDepart.id, departIds),
+          sql`coalesce(${sysDepart.delFlag}, '0') = '0'`,
+          tenantWhere(sysDepart, tenancy),
+        ),
+      );
     if (found.length !== departIds.length) throw bizError(MSG.departMissing);
     for (const d of found) orgCodes.set(d.id, d.orgCode);
   }
@@ -381,6 +391,18 @@ function managedDeparts(identity: number | null | undefined, managed: string[] |
 export interface Actor {
   id: string;
   username: string;
+  /** the request's tenancy: only users of that tenant are found, changed or created (ADR 017) */
+  tenancy: Tenancy;
+}
+
+/**
+ * rel_tenant_ids a write may store: any (checked) list for the platform administrator; inside a tenant the user
+ * belongs to that tenant and the body cannot move them elsewhere (on edit the stored list is kept).
+ */
+function tenantsToStore(actor: Actor, wanted: string[] | undefined, current?: string | null): string[] | undefined {
+  if (actor.tenancy.kind === 'all') return wanted;
+  if (current !== undefined) return undefined;
+  return actor.tenancy.id === PLATFORM_TENANT ? [] : [String(actor.tenancy.id)];
 }
 
 async function snapshot(db: Db, id: string, by: string): Promise<void> {
@@ -391,7 +413,8 @@ async function snapshot(db: Db, id: string, by: string): Promise<void> {
 }
 
 /** POST /sys/user/add: new salt, argon2id hash, status 1, del_flag 0, roles and departments in one transaction. */
-export async function addUser(app: FastifyInstance, actor: Actor, b: AddInput): Promise<string> {
+export async function addUser(app: FastifyInstance, actor: Actor, input: AddInput): Promise<string> {
+  let b = input;
   const { db } = app.ctx;
   if (b.confirmpassword !== undefined && b.confirmpassword !== null && b.confirmpassword !== b.password) {
     throw bizError(MSG.passwordMismatch);
@@ -399,13 +422,18 @@ export async function addUser(app: FastifyInstance, actor: Actor, b: AddInput): 
   const roles = b.selectedroles ?? [];
   const departs = b.selecteddeparts ?? [];
   const managed = managedDeparts(b.userIdentity, b.departIds, departs);
-  const orgCodes = await checkRefs(db, {
-    roles,
-    departs,
-    managed,
-    tenants: b.relTenantIds,
-    post: b.post,
-  });
+  b = { ...b, relTenantIds: tenantsToStore(actor, b.relTenantIds) };
+  const orgCodes = await checkRefs(
+    db,
+    {
+      roles,
+      departs,
+      managed,
+      tenants: b.relTenantIds,
+      post: b.post,
+    },
+    actor.tenancy,
+  );
   await checkUnique(db, { username: b.username, phone: b.phone, email: b.email, workNo: b.workNo });
   const hash = await hashPassword(b.password);
   const id = newId();
@@ -440,10 +468,12 @@ export async function addUser(app: FastifyInstance, actor: Actor, b: AddInput): 
  * sessions: frozenBatch only). `selectedroles` / `selecteddeparts` replace the memberships when present ('' = none)
  * and leave them alone when absent; leaving a department also ends the user's roles of that department.
  */
-export async function editUser(app: FastifyInstance, actor: Actor, b: EditInput): Promise<void> {
+export async function editUser(app: FastifyInstance, actor: Actor, input: EditInput): Promise<void> {
+  let b = input;
   const { db } = app.ctx;
-  const user = await findActiveUser(db, b.id);
+  const user = await findActiveUser(db, b.id, actor.tenancy);
   if (!user || user.username === RESERVED_USERNAME) throw bizError(MSG.notFound);
+  if (actor.tenancy.kind === 'tenant') b = { ...b, relTenantIds: undefined };
 
   const currentDeparts = (
     await db.select({ depId: sysUserDepart.depId }).from(sysUserDepart).where(eq(sysUserDepart.userId, user.id))
@@ -458,13 +488,17 @@ export async function editUser(app: FastifyInstance, actor: Actor, b: EditInput)
       .filter(Boolean)
       .filter((d) => departs.includes(d));
   const managed = managedDeparts(identity, managedInput, departs);
-  const orgCodes = await checkRefs(db, {
-    roles: b.selectedroles,
-    departs: b.selecteddeparts,
-    managed,
-    tenants: b.relTenantIds,
-    post: b.post,
-  });
+  const orgCodes = await checkRefs(
+    db,
+    {
+      roles: b.selectedroles,
+      departs: b.selecteddeparts,
+      managed,
+      tenants: b.relTenantIds,
+      post: b.post,
+    },
+    actor.tenancy,
+  );
   await checkUnique(db, { phone: b.phone, email: b.email, workNo: b.workNo }, user.id);
 
   const values = {
@@ -526,18 +560,18 @@ function guardTargets(actor: Actor, targets: readonly { id: string; username: st
   if (targets.some((u) => u.username === ADMIN_USERNAME)) throw bizError(MSG.adminProtected);
 }
 
-async function activeUsers(db: Db, ids: readonly string[]) {
+async function activeUsers(db: Db, ids: readonly string[], tenancy: Tenancy) {
   if (!ids.length) return [];
   return db
     .select({ id: sysUser.id, username: sysUser.username })
     .from(sysUser)
-    .where(and(inArray(sysUser.id, [...ids]), active()));
+    .where(and(inArray(sysUser.id, [...ids]), active(), tenantWhere(sysUser, tenancy)));
 }
 
 /** logical delete (del_flag 1); the users' sessions end. Nobody deletes themselves or the admin account. */
 export async function deleteUsers(app: FastifyInstance, actor: Actor, ids: readonly string[]): Promise<number> {
   const { db } = app.ctx;
-  const targets = await activeUsers(db, ids);
+  const targets = await activeUsers(db, ids, actor.tenancy);
   if (!targets.length) throw bizError(MSG.notFound);
   guardTargets(actor, targets, MSG.selfDelete);
   const found = targets.map((t) => t.id);
@@ -561,7 +595,7 @@ export async function setUsersStatus(
   status: 1 | 2,
 ): Promise<number> {
   const { db } = app.ctx;
-  const targets = await activeUsers(db, ids);
+  const targets = await activeUsers(db, ids, actor.tenancy);
   if (!targets.length) throw bizError(MSG.notFound);
   if (status === 2) guardTargets(actor, targets, MSG.selfFreeze);
   const found = targets.map((t) => t.id);
@@ -575,11 +609,11 @@ export async function setUsersStatus(
 }
 
 /** GET /sys/user/recycleBin: logically deleted users, most recently deleted first; orgCode holds department names */
-export async function recycleBin(db: Db): Promise<SysUserInfo[]> {
+export async function recycleBin(db: Db, tenancy: Tenancy): Promise<SysUserInfo[]> {
   const rows = await db
     .select()
     .from(sysUser)
-    .where(and(eq(sysUser.delFlag, 1), ne(sysUser.username, RESERVED_USERNAME)))
+    .where(and(eq(sysUser.delFlag, 1), ne(sysUser.username, RESERVED_USERNAME), tenantWhere(sysUser, tenancy)))
     .orderBy(desc(sysUser.updateTime), asc(sysUser.id))
     .limit(5000);
   const names = await departNamesOf(
@@ -597,19 +631,19 @@ export async function restoreUsers(app: FastifyInstance, actor: Actor, ids: read
   const rows = await app.ctx.db
     .update(sysUser)
     .set({ delFlag: 0, updateBy: actor.username, updateTime: new Date() })
-    .where(and(inArray(sysUser.id, [...ids]), eq(sysUser.delFlag, 1)))
+    .where(and(inArray(sysUser.id, [...ids]), eq(sysUser.delFlag, 1), tenantWhere(sysUser, actor.tenancy)))
     .returning({ id: sysUser.id });
   await app.ctx.userChanged(rows.map((r) => r.id));
   return rows.length;
 }
 
 /** DELETE /sys/user/deleteRecycleBin: physical delete of users in the recycle bin, with their memberships */
-export async function purgeUsers(app: FastifyInstance, ids: readonly string[]): Promise<number> {
+export async function purgeUsers(app: FastifyInstance, ids: readonly string[], tenancy: Tenancy): Promise<number> {
   const { db } = app.ctx;
   const purged = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(sysUser)
-      .where(and(inArray(sysUser.id, [...ids]), eq(sysUser.delFlag, 1)))
+      .where(and(inArray(sysUser.id, [...ids]), eq(sysUser.delFlag, 1), tenantWhere(sysUser, tenancy)))
       .returning({ id: sysUser.id });
     const gone = rows.map((r) => r.id);
     if (gone.length) {

@@ -1,0 +1,296 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  sysAnnouncement,
+  sysDepart,
+  sysMessage,
+  sysRole,
+  sysRolePermission,
+  sysTenant,
+  sysUser,
+} from '../db/schema/index.ts';
+import { ROLE_IDS } from '../db/seed/data.ts';
+import { signedHeaders, specPath } from '../modules/dict/test-helpers.ts';
+import { tenantIdsOf, tenantScopedTables } from './tenant-scope.ts';
+
+/**
+ * Tenant isolation (security rule 15, ADR 017): a user working in tenant B never sees or changes tenant A's rows —
+ * lists, queryById, edits, deletes, exports, pickers, table dictionaries, counts — by header, parameter or id
+ * guessing; the platform administrator switches tenants explicitly with the tenant-id header.
+ */
+
+const A = 7101;
+const B = 7102;
+const PASSWORD = 'Abc@12345';
+const API = '/jeecg-boot';
+
+let t: TestApp;
+let admin: string;
+let userA: string;
+let userB: string;
+const ids = { ua: '', ub: '', roleA: 'tenant-role-a', roleB: 'tenant-role-b', departA: 'tenant-depart-a' };
+
+type Opts = { token: string; tenant?: number | string; headers?: Record<string, string> };
+const get = (url: string, o: Opts) =>
+  t.req({
+    method: 'GET',
+    url,
+    token: o.token,
+    headers: { ...(o.tenant !== undefined ? { 'tenant-id': String(o.tenant) } : {}), ...(o.headers ?? {}) },
+  });
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, o: Opts, payload?: unknown) =>
+  t.req({
+    method,
+    url,
+    token: o.token,
+    payload: payload as never,
+    headers: o.tenant !== undefined ? { 'tenant-id': String(o.tenant) } : {},
+  });
+const usernames = (res: { json: any }) => (res.json.result.records as { username: string }[]).map((r) => r.username);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const db = t.database.db;
+  await db.insert(sysTenant).values([
+    { id: A, name: '租户甲', status: 1 },
+    { id: B, name: '租户乙', status: 1 },
+  ]);
+  // each tenant has an administrator role with the platform admin's grants, owned by the tenant
+  const grants = await db
+    .select({ permissionId: sysRolePermission.permissionId })
+    .from(sysRolePermission)
+    .where(eq(sysRolePermission.roleId, ROLE_IDS.admin));
+  for (const [id, code, tenantId] of [
+    [ids.roleA, 'tenant_admin_a', A],
+    [ids.roleB, 'tenant_admin_b', B],
+  ] as const) {
+    await db.insert(sysRole).values({ id, roleCode: code, roleName: `管理员${code}`, tenantId });
+    await db
+      .insert(sysRolePermission)
+      .values(grants.map((g, i) => ({ id: `${id}-${i}`, roleId: id, permissionId: g.permissionId })));
+  }
+  await db.insert(sysDepart).values({
+    id: ids.departA,
+    departName: '甲的部门',
+    orgCode: 'Z91',
+    parentId: '',
+    tenantId: A,
+  });
+  await db.insert(sysAnnouncement).values({ id: 'tenant-annt-a', titile: '甲的公告', sendStatus: '0', tenantId: A });
+  await db.insert(sysMessage).values({ id: 'tenant-msg-a', esTitle: '甲的消息', esType: '3', tenantId: A });
+
+  // users are created by the platform administrator, each in one tenant
+  for (const [name, tenant, role] of [
+    ['tenant_user_a', A, ids.roleA],
+    ['tenant_user_b', B, ids.roleB],
+  ] as const) {
+    const res = await send(
+      'POST',
+      `${API}/sys/user/add`,
+      { token: admin },
+      {
+        username: name,
+        realname: `租户用户${name.slice(-1)}`,
+        password: PASSWORD,
+        confirmpassword: PASSWORD,
+        selectedroles: role,
+        relTenantIds: String(tenant),
+      },
+    );
+    expect(res.json).toMatchObject({ success: true });
+  }
+  const [ua] = await db.select().from(sysUser).where(eq(sysUser.username, 'tenant_user_a'));
+  const [ub] = await db.select().from(sysUser).where(eq(sysUser.username, 'tenant_user_b'));
+  ids.ua = ua.id;
+  ids.ub = ub.id;
+  userA = await t.login('tenant_user_a', PASSWORD);
+  userB = await t.login('tenant_user_b', PASSWORD);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('tenancy of a request', () => {
+  it('declares the tenant-scoped tables', () => {
+    expect(tenantScopedTables().sort()).toEqual(['sys_announcement', 'sys_depart', 'sys_role', 'sys_sms', 'sys_user']);
+    expect(tenantIdsOf(' 1, 2,,x,2')).toEqual([1, 2]);
+  });
+
+  it('a tenant user cannot pick another tenant by header (spoofing answers 用户租户信息变更)', async () => {
+    for (const tenant of [A, '0 or 1=1', '-1', '99999999999']) {
+      const res = await get(`${API}/sys/user/list`, { token: userB, tenant });
+      expect(res.statusCode).toBe(401);
+      expect(res.json.message).toBe('用户租户信息变更,请重新登陆!');
+    }
+  });
+
+  it('a user of no tenant who does not administer tenants cannot switch', async () => {
+    const jeecg = await t.login('jeecg', '123456');
+    const res = await get(`${API}/sys/role/list`, { token: jeecg, tenant: A });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('users', () => {
+  it('lists and counts only the tenant’s users, header 0 or absent meaning the user’s own tenant', async () => {
+    for (const tenant of [undefined, 0, B]) {
+      const res = await get(`${API}/sys/user/list?pageSize=100`, { token: userB, tenant });
+      expect(usernames(res)).toEqual(['tenant_user_b']);
+      expect(res.json.result.total).toBe(1);
+    }
+    // a filter naming the other tenant's user finds nothing
+    const res = await get(`${API}/sys/user/list?username=tenant_user_a&relTenantIds=${A}`, { token: userB });
+    expect(res.json.result.total).toBe(0);
+  });
+
+  it('another tenant’s user id answers not found for queryById, roles, departments, edit, freeze, delete', async () => {
+    const byId = await get(`${API}/sys/user/queryById?id=${ids.ua}`, { token: userB });
+    expect(byId.json).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await get(`${API}/sys/user/queryUserRole?userid=${ids.ua}`, { token: userB })).json.success).toBe(false);
+    expect((await get(`${API}/sys/user/userDepartList?userId=${ids.ua}`, { token: userB })).json.success).toBe(false);
+    const edit = await send('PUT', `${API}/sys/user/edit`, { token: userB }, { id: ids.ua, realname: '改名' });
+    expect(edit.json).toMatchObject({ success: false, message: '未找到对应实体' });
+    const freeze = await send('PUT', `${API}/sys/user/frozenBatch`, { token: userB }, { ids: ids.ua, status: '2' });
+    expect(freeze.json.success).toBe(false);
+    const del = await send('DELETE', `${API}/sys/user/delete?id=${ids.ua}`, { token: userB });
+    expect(del.json.success).toBe(false);
+    const [ua] = await t.database.db.select().from(sysUser).where(eq(sysUser.id, ids.ua));
+    expect(ua).toMatchObject({ realname: '租户用户a', status: 1, delFlag: 0 });
+  });
+
+  it('pickers and the export never carry the other tenant’s users', async () => {
+    const comp = await get(`${API}/sys/user/queryUserComponentData?pageSize=100`, { token: userB });
+    expect(usernames(comp)).toEqual(['tenant_user_b']);
+    const multi = await get(`${API}/sys/user/getMultiUser?username=tenant_user_a,tenant_user_b`, { token: userB });
+    expect((multi.json as { username: string }[]).map((u) => u.username)).toEqual(['tenant_user_b']);
+    const byIds = await get(`${API}/sys/user/queryByIds?userIds=${ids.ua},${ids.ub}`, { token: userB });
+    expect((byIds.json.result as { id: string }[]).map((u) => u.id)).toEqual([ids.ub]);
+    const xls = await get(`${API}/sys/user/exportXls?selections=${ids.ua},${ids.ub}`, { token: userB });
+    expect(xls.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xls.rawPayload as never);
+    const cells = JSON.stringify(wb.worksheets[0].getSheetValues());
+    expect(cells).toContain('tenant_user_b');
+    expect(cells).not.toContain('tenant_user_a');
+  });
+
+  it('a user added inside a tenant belongs to it, whatever the body says', async () => {
+    const res = await send(
+      'POST',
+      `${API}/sys/user/add`,
+      { token: userB },
+      {
+        username: 'tenant_user_b2',
+        realname: '乙的新人',
+        password: PASSWORD,
+        confirmpassword: PASSWORD,
+        relTenantIds: String(A),
+      },
+    );
+    expect(res.json.success).toBe(true);
+    const [u] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'tenant_user_b2'));
+    expect(u.relTenantIds).toBe(String(B));
+    // a role of tenant A cannot be given from tenant B
+    const bad = await send(
+      'POST',
+      `${API}/sys/user/add`,
+      { token: userB },
+      {
+        username: 'tenant_user_b3',
+        realname: '乙的新人3',
+        password: PASSWORD,
+        confirmpassword: PASSWORD,
+        selectedroles: ids.roleA,
+      },
+    );
+    expect(bad.json).toMatchObject({ success: false, message: '所选角色不存在' });
+  });
+});
+
+describe('table dictionaries', () => {
+  const signed = (url: string, token: string) => t.req({ method: 'GET', url, token, headers: signedHeaders(t, url) });
+
+  it('getDictItems, loadDict and loadTreeData read only the tenant’s rows', async () => {
+    const users = await signed(`${API}/sys/dict/getDictItems/${specPath('sys_user,username,id')}`, userB);
+    const values = (users.json.result as { value: string }[]).map((o) => o.value);
+    expect(values).toContain(ids.ub);
+    expect(values).not.toContain(ids.ua);
+    const roles = await signed(`${API}/sys/dict/loadDict/${specPath('sys_role,role_name,id')}?keyword=`, userB);
+    expect((roles.json.result as { value: string }[]).map((o) => o.value)).toEqual([ids.roleB]);
+    const tree = await signed(
+      `${API}/sys/dict/loadTreeData?pid=&pidField=parent_id&tableName=sys_depart&text=depart_name&code=id&hasChildField=&condition=`,
+      userB,
+    );
+    expect((tree.json.result as { key: string }[]).map((n) => n.key)).not.toContain(ids.departA);
+    const treeA = await signed(
+      `${API}/sys/dict/loadTreeData?pid=&pidField=parent_id&tableName=sys_depart&text=depart_name&code=id&hasChildField=&condition=`,
+      userA,
+    );
+    expect((treeA.json.result as { key: string }[]).map((n) => n.key)).toEqual([ids.departA]);
+  });
+});
+
+describe('roles', () => {
+  it('list, queryall, queryById, edit, delete and members stay inside the tenant', async () => {
+    const list = await get(`${API}/sys/role/list?pageSize=100`, { token: userB });
+    expect((list.json.result.records as { id: string }[]).map((r) => r.id)).toEqual([ids.roleB]);
+    expect(list.json.result.records[0]).not.toHaveProperty('tenantId');
+    const all = await get(`${API}/sys/role/queryall`, { token: userB });
+    expect((all.json.result as { id: string }[]).map((r) => r.id)).toEqual([ids.roleB]);
+    expect((await get(`${API}/sys/role/queryById?id=${ids.roleA}`, { token: userB })).json.success).toBe(false);
+    const edit = await send('PUT', `${API}/sys/role/edit`, { token: userB }, { id: ids.roleA, roleName: 'x' });
+    expect(edit.json.success).toBe(false);
+    await send('DELETE', `${API}/sys/role/deleteBatch?ids=${ids.roleA}`, { token: userB });
+    const add = await send(
+      'POST',
+      `${API}/sys/user/addSysUserRole`,
+      { token: userB },
+      { roleId: ids.roleA, userIdList: [ids.ub] },
+    );
+    expect(add.json.success).toBe(false);
+    const [roleA] = await t.database.db.select().from(sysRole).where(eq(sysRole.id, ids.roleA));
+    expect(roleA.roleName).toBe('管理员tenant_admin_a');
+  });
+
+  it('a role created in tenant B belongs to B and is invisible to A', async () => {
+    const res = await send('POST', `${API}/sys/role/add`, { token: userB }, { roleName: '乙角色', roleCode: 'b_only' });
+    expect(res.json.success).toBe(true);
+    const [r] = await t.database.db.select().from(sysRole).where(eq(sysRole.roleCode, 'b_only'));
+    expect(r.tenantId).toBe(B);
+    const listA = await get(`${API}/sys/role/list?pageSize=100`, { token: userA });
+    expect((listA.json.result.records as { roleCode: string }[]).map((x) => x.roleCode)).not.toContain('b_only');
+  });
+});
+
+describe('announcements and messages', () => {
+  it('lists show only the tenant’s rows', async () => {
+    const annB = await get(`${API}/sys/annountCement/list?pageSize=100`, { token: userB });
+    expect((annB.json.result.records as { id: string }[]).map((r) => r.id)).not.toContain('tenant-annt-a');
+    const annA = await get(`${API}/sys/annountCement/list?pageSize=100`, { token: userA });
+    expect((annA.json.result.records as { id: string }[]).map((r) => r.id)).toEqual(['tenant-annt-a']);
+    const msgB = await get(`${API}/sys/message/sysMessage/list?pageSize=100`, { token: userB });
+    expect(msgB.json.result.total).toBe(0);
+    const msgA = await get(`${API}/sys/message/sysMessage/list?pageSize=100`, { token: userA });
+    expect((msgA.json.result.records as { id: string }[]).map((r) => r.id)).toEqual(['tenant-msg-a']);
+  });
+});
+
+describe('the platform administrator', () => {
+  it('sees every tenant without a header and exactly one tenant after switching explicitly', async () => {
+    const all = await get(`${API}/sys/user/list?pageSize=1000&username=tenant_user_*`, { token: admin });
+    expect(usernames(all).sort()).toEqual(['tenant_user_a', 'tenant_user_b', 'tenant_user_b2']);
+    const inA = await get(`${API}/sys/user/list?pageSize=1000`, { token: admin, tenant: A });
+    expect(usernames(inA)).toEqual(['tenant_user_a']);
+    const rolesInB = await get(`${API}/sys/role/list?pageSize=100`, { token: admin, tenant: B });
+    expect((rolesInB.json.result.records as { roleCode: string }[]).map((r) => r.roleCode).sort()).toEqual([
+      'b_only',
+      'tenant_admin_b',
+    ]);
+    const byId = await get(`${API}/sys/user/queryById?id=${ids.ub}`, { token: admin, tenant: A });
+    expect(byId.json.success).toBe(false);
+  });
+});
