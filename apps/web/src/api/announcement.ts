@@ -34,21 +34,6 @@ export interface SysAnnouncement extends NoticeRecord {
   sender_dictText?: string;
 }
 
-export interface AnnouncementForm {
-  titile: string;
-  msgAbstract?: string | null;
-  msgContent?: string | null;
-  startTime?: string | null;
-  endTime?: string | null;
-  priority: string;
-  msgCategory: string;
-  msgType: string;
-  userIds?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-  busId?: string | null;
-}
-
 /** A row of my announcements (AnnouncementSendModel): `id` is the read row, `anntId` the announcement. */
 export interface MyAnnouncement extends Omit<NoticeRecord, 'id'> {
   id: string;
@@ -57,12 +42,6 @@ export interface MyAnnouncement extends Omit<NoticeRecord, 'id'> {
   readFlag: '0' | '1' | string;
   priority_dictText?: string;
   msgCategory_dictText?: string;
-}
-
-export function saveAnnouncement(values: AnnouncementForm, id?: string) {
-  return id
-    ? http.put<null>(ANNOUNCEMENT_URLS.edit, { ...values, id })
-    : http.post<null>(ANNOUNCEMENT_URLS.add, values);
 }
 
 export function releaseAnnouncement(id: string) {

@@ -152,7 +152,8 @@ export function CrudEditor<T>({
         feedback.message.warning(res.message);
         return;
       }
-      feedback.message.success(res.message);
+      if (editor.notify) editor.notify(res);
+      else feedback.message.success(res.message);
       editor.afterSave?.(body, ctx);
       onSaved(body, ctx);
       onClose();

@@ -58,6 +58,8 @@ export interface CrudPageProps<T> {
   handlers?: Record<string, (row?: T) => void>;
   /** extra toolbar content */
   toolbarExtra?: (ctx: ActionContext<T>) => ReactNode;
+  /** content between the selection bar and the table (e.g. tabs that choose the rows) */
+  beforeTable?: (ctx: ActionContext<T>) => ReactNode;
   /** extra content (the page's own modals), with the page context */
   children?: (ctx: ActionContext<T>) => ReactNode;
 }
@@ -74,6 +76,7 @@ export function CrudPage<T>({
   embedded,
   handlers = {},
   toolbarExtra,
+  beforeTable,
   children,
 }: CrudPageProps<T>) {
   const decide = useCan();
@@ -205,7 +208,7 @@ export function CrudPage<T>({
 
   const columns: ColumnsType<T> = [
     ...(schema.rowNumber === false || tree ? [] : [rowNumberColumn<T>()]),
-    ...schema.columns.filter((c) => !c.hidden).map((c) => toAntColumn(c)),
+    ...schema.columns.filter((c) => !c.hidden).map((c) => toAntColumn(c, ctx)),
     ...(actionColumn ? [actionColumn] : []),
   ];
 
@@ -357,7 +360,9 @@ export function CrudPage<T>({
                 if (open && !kids[id]) void loadChildren(id);
               },
             }
-          : undefined
+          : schema.expandedRow
+            ? { expandedRowRender: (r: T) => schema.expandedRow?.(r) }
+            : undefined
       }
       data-testid={`${schema.name}-table`}
     />
@@ -386,6 +391,7 @@ export function CrudPage<T>({
         {query}
         <div className="table-operator kit-toolbar">{toolbar}</div>
         {selectable && <SelectionAlert count={list.selectedRowKeys.length} onClear={list.clearSelection} />}
+        {beforeTable?.(ctx)}
         {table}
       </div>
       {editorEl}

@@ -3,7 +3,7 @@ import type { ColumnType as AntColumn } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { fileUrl } from '../../api/http';
 import { DictTag } from '../JDictSelectTag';
-import type { ColumnSchema, Row } from './types';
+import type { ActionContext, ColumnSchema, Row } from './types';
 
 /**
  * Declared columns → antd columns (spec 02 §9): value types render the same everywhere; sortable columns sort on
@@ -101,7 +101,7 @@ export function renderCell<T>(col: ColumnSchema<T>, value: unknown, row: T): Rea
 }
 
 /** the antd column of a declared column */
-export function toAntColumn<T>(col: ColumnSchema<T>): AntColumn<T> {
+export function toAntColumn<T>(col: ColumnSchema<T>, ctx?: ActionContext<T>): AntColumn<T> {
   const min = col.minWidth ?? (col.type ? MIN_WIDTH[col.type] : undefined);
   const truncates = col.ellipsis || col.type === 'user' || col.type === 'depart';
   return {
@@ -116,7 +116,7 @@ export function toAntColumn<T>(col: ColumnSchema<T>): AntColumn<T> {
     onHeaderCell: () => ({ style: { minWidth: min, whiteSpace: 'nowrap' } }),
     onCell: min ? () => ({ style: { minWidth: min } }) : undefined,
     render: (value: unknown, row: T, index: number) =>
-      col.render ? col.render(value, row, index) : renderCell(col, value, row),
+      col.render ? col.render(value, row, index, ctx) : renderCell(col, value, row),
   };
 }
 

@@ -11,6 +11,7 @@ export { decideCode, opCode, pageDecisions, visibleRowActions, visibleToolbar } 
 export { buildSearchValues, initialQueryValues, queryValueOf, rangeNames } from './query';
 export { RecycleBin } from './RecycleBin';
 export { duplicateCheck, fieldRules, PATTERN_PRESETS, presetRules, requiredMessage } from './rules';
+export { runCall } from './run-call';
 export { initialFormValues, pickFormValues, SchemaForm, type SchemaFormProps, saveBody } from './SchemaForm';
 export { buildTreeRows, isPlaceholder, LOADING_TEXT, parentsToRefresh } from './tree';
 export * from './types';

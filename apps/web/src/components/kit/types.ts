@@ -53,8 +53,8 @@ export interface ColumnSchema<T = Row> {
   /** the value of the green dot of a `badge` column; texts from `_dictText` or `badgeText` */
   badgeOn?: unknown;
   badgeText?: [ReactNode, ReactNode];
-  /** custom cell (wins over `type`) */
-  render?: (value: unknown, row: T, index: number) => ReactNode;
+  /** custom cell (wins over `type`); on a page it gets the page context (e.g. a title that opens the row) */
+  render?: (value: unknown, row: T, index: number, ctx?: ActionContext<T>) => ReactNode;
   /** left out of the table (e.g. a permission) */
   hidden?: boolean;
 }
@@ -220,6 +220,8 @@ export interface EditorSchema<T = Row> {
   save?: (body: Row, ctx: FormContext<T>) => Promise<Result<unknown>>;
   /** after a successful save (e.g. refresh a parent) */
   afterSave?: (body: Row, ctx: FormContext<T>) => void;
+  /** tells the outcome of a successful save instead of the server message as a success (e.g. saved, not sent) */
+  notify?: (res: Result<unknown>) => void;
   /** form name (data-testid `${name}-form`) */
   name?: string;
   okText?: string;
@@ -267,6 +269,8 @@ export interface PageSchema<T = Row> {
   recycleBin?: RecycleBinSchema<T>;
   tree?: TreeSchema<T>;
   detail?: DetailSchema<T>;
+  /** content under a row, opened by its expand icon (e.g. the request of a log row); not with `tree` */
+  expandedRow?: (row: T) => ReactNode;
   /** antd Table `scroll.x` @default 'max-content' */
   scrollX?: number | string | false;
   /** a card title */

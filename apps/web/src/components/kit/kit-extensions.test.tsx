@@ -1,0 +1,178 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Button } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttp, http, resetHttpState } from '../../api/http';
+import { useSession } from '../../stores/session';
+import { bindFeedback, type Feedback } from '../../utils/feedback';
+import { installMatchMedia } from '../list/test-dom';
+import { CrudPage } from './CrudPage';
+import { runCall } from './run-call';
+import { definePage } from './types';
+
+// The kit's extension points used by pages with special behaviour: runCall (one-call actions), expandedRow,
+// the beforeTable slot and editor.notify.
+
+installMatchMedia();
+vi.setConfig({ testTimeout: 30_000 });
+
+type Call = { url: URL; method: string; body?: unknown };
+let calls: Call[];
+let answer: (path: string) => Response | null;
+const fb = {
+  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
+  notification: { error: vi.fn() },
+  modal: { confirm: vi.fn() },
+};
+const json = (result: unknown, extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ success: true, code: 0, message: '', result, timestamp: 1, ...extra }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+const rows = [
+  { id: 'l1', logContent: '用户名: admin,登录成功！', requestParam: '{"a":1}' },
+  { id: 'l2', logContent: '修改用户', requestParam: '{"b":2}' },
+];
+
+beforeEach(() => {
+  calls = [];
+  answer = () => null;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call: Call = { url: new URL(url, 'http://localhost'), method: String(init.method) };
+      if (typeof init.body === 'string') call.body = JSON.parse(init.body);
+      calls.push(call);
+      const path = call.url.pathname;
+      const custom = answer(path);
+      if (custom) return custom;
+      if (path.endsWith('/list')) return json({ records: rows, total: 2 });
+      return json(null);
+    }),
+  );
+  for (const g of Object.values(fb)) for (const f of Object.values(g)) (f as ReturnType<typeof vi.fn>).mockClear();
+  resetHttpState();
+  bindFeedback(fb as unknown as Feedback);
+  configureHttp({ getToken: () => 'tok', getTenantId: () => null });
+  useSession.setState({ auth: [], allAuth: [] });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const listCalls = () => calls.filter((c) => c.url.pathname.endsWith('/list'));
+
+describe('runCall', () => {
+  it('shows the server message as a success, then runs `after`', async () => {
+    answer = () => json(null, { message: '该系统通知发布成功' });
+    const after = vi.fn();
+    await expect(runCall(() => http.get('/x/release', { id: '1' }), after)).resolves.toBe(true);
+    expect(fb.message.success).toHaveBeenCalledWith('该系统通知发布成功');
+    expect(after).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused call is a warning with the server message; `after` still runs', async () => {
+    answer = () => json(null, { success: false, code: 500, message: '该通告已发布' });
+    const after = vi.fn();
+    await expect(runCall(() => http.get('/x/release'), after)).resolves.toBe(false);
+    expect(fb.message.warning).toHaveBeenCalledWith('该通告已发布');
+    expect(fb.message.success).not.toHaveBeenCalled();
+    expect(after).toHaveBeenCalledTimes(1);
+  });
+
+  it('a success without a message says okText; a thrown call shows nothing more', async () => {
+    await runCall(() => http.get('/x/ok'), undefined, '退出登录成功！');
+    expect(fb.message.success).toHaveBeenCalledWith('退出登录成功！');
+    fb.message.success.mockClear();
+    await expect(runCall(() => Promise.reject(new Error('down')))).resolves.toBe(false);
+    expect(fb.message.success).not.toHaveBeenCalled();
+    expect(fb.message.warning).not.toHaveBeenCalled();
+  });
+});
+
+const logPage = definePage<(typeof rows)[number]>({
+  name: 'log',
+  urls: { list: '/sys/log/list', add: '/sys/log/add' },
+  authCodes: { add: '' },
+  columns: [{ field: 'logContent', title: '日志内容' }],
+  rowActions: [],
+  expandedRow: (r) => <pre data-testid="detail">{r.requestParam}</pre>,
+  form: [{ field: 'logContent', label: '日志内容', required: true }],
+});
+
+describe('CrudPage extension points', () => {
+  it('expandedRow: a row opens its own content under it', async () => {
+    render(<CrudPage schema={logPage} />);
+    const table = await screen.findByTestId('log-table');
+    await within(table).findByText('修改用户');
+    expect(screen.queryByTestId('detail')).toBeNull();
+    const expanders = table.querySelectorAll('.ant-table-row-expand-icon');
+    expect(expanders).toHaveLength(2);
+    fireEvent.click(expanders[1]);
+    expect((await screen.findByTestId('detail')).textContent).toBe('{"b":2}');
+  });
+
+  it('beforeTable renders above the table with the page context', async () => {
+    render(
+      <CrudPage
+        schema={logPage}
+        beforeTable={(ctx) => (
+          <Button data-testid="tab" onClick={() => ctx.reload()}>
+            操作日志
+          </Button>
+        )}
+      />,
+    );
+    await screen.findByText('修改用户');
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    const tab = screen.getByTestId('tab');
+    expect(
+      tab.compareDocumentPosition(screen.getByTestId('log-table')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    fireEvent.click(tab);
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('a custom cell gets the page context: a title that runs a view handler', async () => {
+    const open = vi.fn();
+    const schema = definePage<(typeof rows)[number]>({
+      ...logPage,
+      columns: [
+        {
+          field: 'logContent',
+          title: '日志内容',
+          render: (v, r, _i, ctx) => (
+            <button type="button" onClick={() => ctx?.handlers.open?.(r)}>
+              {String(v)}
+            </button>
+          ),
+        },
+      ],
+    });
+    render(<CrudPage schema={schema} handlers={{ open }} />);
+    fireEvent.click(await screen.findByRole('button', { name: '修改用户' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0][0]).toMatchObject({ id: 'l2' });
+  });
+
+  it('editor.notify tells the outcome of a save instead of the success message', async () => {
+    answer = (path) => (path.endsWith('/add') ? json(null, { message: '添加成功，但发送失败：网关拒绝' }) : null);
+    const notify = vi.fn();
+    render(<CrudPage schema={{ ...logPage, editor: { notify } }} />);
+    await screen.findByText('修改用户');
+    fireEvent.click(screen.getByText(/^新\s*增$/).closest('button') as HTMLButtonElement);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('日志内容'), { target: { value: '手工记录' } });
+    await act(async () => {
+      fireEvent.click(
+        within(dialog)
+          .getByText(/^确\s*定$/)
+          .closest('button') as HTMLButtonElement,
+      );
+    });
+    await waitFor(() => expect(notify).toHaveBeenCalledTimes(1));
+    expect(notify.mock.calls[0][0]).toMatchObject({ success: true, message: '添加成功，但发送失败：网关拒绝' });
+    expect(fb.message.success).not.toHaveBeenCalled();
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+});
