@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -17,9 +17,15 @@ import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
 import { UPLOAD_MAX_BYTES } from './modules/common/files.ts';
 import { apiModules } from './modules/index.ts';
 import { selectTokenProtocol } from './modules/websocket/hub.ts';
-import { Audit } from './platform/audit.ts';
+import { Audit, neutralise, neutraliseDeep } from './platform/audit.ts';
 import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
-import { installErrorHandling, installGuard, installSecurityHeaders, sendError } from './platform/http-hooks.ts';
+import {
+  genRequestId,
+  installErrorHandling,
+  installGuard,
+  installSecurityHeaders,
+  sendError,
+} from './platform/http-hooks.ts';
 import { Permissions } from './platform/permissions.ts';
 import { CachedSessionStore, DbSessionStore } from './platform/sessions.ts';
 import { UserCache } from './platform/user-cache.ts';
@@ -37,6 +43,8 @@ export interface BuildOptions {
   /** skip migrations + seed (tests use an already migrated template) */
   migrate?: boolean;
   logger?: boolean;
+  /** where log lines go (tests read them); default stdout */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server (API + web app). Tests call this and use app.inject(); main.ts only listens. */
@@ -48,7 +56,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         : {
             level: config.logLevel,
             redact: ['req.headers["x-access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // no forged log lines: line breaks and control characters in logged values become visible escapes
+            serializers: {
+              req: (r: FastifyRequest) => ({
+                method: r.method,
+                url: neutralise(r.url),
+                host: neutralise(String(r.host ?? '')),
+                remoteAddress: r.ip,
+              }),
+            },
+            hooks: {
+              logMethod(args: unknown[], method: (...a: unknown[]) => void) {
+                method.apply(this, args.map((a) => neutraliseDeep(a)) as never);
+              },
+            },
           },
+    // correlation id (platform/http-hooks.ts genRequestId): a sane incoming X-Request-Id or a new UUID, checked by us
+    // (Fastify's own requestIdHeader would take the header unchecked)
+    genReqId: genRequestId,
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // while draining, new requests get our own 503 envelope (hook below) instead of Fastify's plain body

@@ -22,6 +22,33 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** control characters, C1 controls and Unicode line/paragraph separators: what can break or forge a log line */
+const LOG_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const LOG_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A logged value made harmless: line breaks and control characters become visible escapes (`\n`, `\u001b`), so a
+ * value can never start a forged log line or colour a terminal (sys_log rows and the server's pino lines alike).
+ */
+export function neutralise(value: string): string {
+  return value.replace(LOG_UNSAFE, (c) => LOG_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const neutraliseOpt = (v: string | null | undefined) => (typeof v === 'string' ? neutralise(v) : (v ?? null));
+
+/** The same for every string inside a log object (plain objects and arrays only; errors keep their own serialiser). */
+export function neutraliseDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return neutralise(value);
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.map((v) => neutraliseDeep(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    out[neutralise(k)] = neutraliseDeep(v, depth + 1);
+  return out;
+}
+
 /** JeecgBoot's guess of operate_type from the method name: list 1, add 2, edit 3, delete 4, import 5, export 6. */
 export function operateTypeOf(url: string): number {
   const last = (url.split('?')[0].split('/').pop() ?? '').toLowerCase();
@@ -59,22 +86,26 @@ export class Audit {
 
   async write(input: LogInput): Promise<void> {
     try {
+      // JSON already escapes \n and friends; neutralise catches what it leaves raw (U+2028/2029, C1 controls)
       const param =
-        input.requestParam === undefined ? null : JSON.stringify(maskSecrets(input.requestParam)).slice(0, 20_000);
+        input.requestParam === undefined
+          ? null
+          : neutralise(JSON.stringify(maskSecrets(input.requestParam))).slice(0, 20_000);
+      const userid = neutraliseOpt(input.userid);
       await this.db.insert(sysLog).values({
         id: newId(),
         logType: input.logType,
-        logContent: input.content.slice(0, 1000),
+        logContent: neutralise(input.content).slice(0, 1000),
         operateType: input.operateType ?? (input.logType === 1 ? 1 : undefined),
-        userid: input.userid ?? null,
-        username: input.username ?? null,
-        ip: input.ip ?? null,
-        method: input.method ?? null,
-        requestUrl: input.requestUrl?.slice(0, 255) ?? null,
+        userid,
+        username: neutraliseOpt(input.username),
+        ip: neutraliseOpt(input.ip),
+        method: neutraliseOpt(input.method),
+        requestUrl: neutraliseOpt(input.requestUrl)?.slice(0, 255) ?? null,
         requestParam: param,
         requestType: input.requestType ?? null,
         costTime: input.costTime ?? null,
-        createBy: input.userid ?? null,
+        createBy: userid,
         createTime: new Date(),
       });
     } catch (err) {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { API_BASE, ERRORS, type ErrorKey, fail } from '@answer/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../context.ts';
@@ -198,6 +200,20 @@ export function installGuard(app: FastifyInstance) {
   });
 }
 
+/** an incoming X-Request-Id is kept only when sane: 1–64 letters, digits, `.`, `_`, `:` or `-` */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Correlation id of a request (Fastify `genReqId`): the caller's X-Request-Id when sane, else a new UUID. It is the
+ * `reqId` of every server log line of the request, the X-Request-Id header of the answer and `requestId` in error
+ * envelopes (installSecurityHeaders).
+ */
+export function genRequestId(req: IncomingMessage): string {
+  const h = req.headers['x-request-id'];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && REQUEST_ID.test(v) ? v : randomUUID();
+}
+
 /** security rule 13 */
 export const CSP = [
   "default-src 'self'",
@@ -222,6 +238,11 @@ export function installSecurityHeaders(app: FastifyInstance) {
     reply.header('Content-Security-Policy', CSP);
     reply.removeHeader('X-Powered-By');
     if (req.url.startsWith(API_BASE)) reply.header('Cache-Control', 'no-store');
+    reply.header('X-Request-Id', req.id);
+    // error envelopes carry the correlation id too, so a user's screenshot leads to the log lines
+    if (typeof payload === 'string' && payload.startsWith('{"success":false') && payload.endsWith('}')) {
+      return `${payload.slice(0, -1)},"requestId":${JSON.stringify(req.id)}}`;
+    }
     return payload;
   });
 }

@@ -35,7 +35,7 @@ async function makeUser(username: string) {
 /** every attempt from a different address: the lock is per account, not per IP */
 const attempt = async (username: string, password: string) => {
   const res = await postLogin(t, { username, password });
-  const { timestamp: _ts, ...rest } = res.json;
+  const { timestamp: _ts, requestId: _rid, ...rest } = res.json;
   return rest as { success: boolean; code: number; message: string; result: unknown };
 };
 

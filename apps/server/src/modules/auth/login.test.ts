@@ -116,7 +116,7 @@ describe('POST /sys/login: refusals', () => {
     ];
     for (const a of answers) {
       expect(a.statusCode).toBe(200);
-      const { timestamp: _t, ...rest } = a.json;
+      const { timestamp: _t, requestId: _rid, ...rest } = a.json;
       expect(rest).toEqual({ success: false, code: 500, message: '用户名或密码错误', result: null });
     }
   });
