@@ -122,7 +122,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     return okCode0(userJson(user));
   });
 
-  app.get('/sys/user/queryUserRole', { config: { access: USER_DETAIL_READ } }, async (req) => {
+  // another user's roles: only for those who may change them (issue 10 §2; the user form reads them when editing)
+  app.get('/sys/user/queryUserRole', { config: { access: { perm: 'user:edit' } } }, async (req) => {
     const { userid } = parse(QueryUserRoleQuery, req.query);
     const ids = (await findActiveUser(ctx.db, userid, tenantOf(req))) ? await userRoleIds(ctx.db, userid) : [];
     if (!ids.length) throw bizError('未找到用户相关角色信息');
