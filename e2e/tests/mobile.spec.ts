@@ -66,3 +66,54 @@ test('notice popover and user menu fit the screen', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
+
+test('a list page is usable at 375 px: stacked query form, wrapping toolbar, table scrolling inside its card', async ({
+  page,
+}) => {
+  await page.goto('/isystem/user');
+  const card = page
+    .locator('.ant-card')
+    .filter({ has: page.locator('.ant-table') })
+    .first();
+  await expect(card.locator('.ant-table-row').first()).toBeVisible();
+  const cardBox = await card.boundingBox();
+  if (!cardBox) throw new Error('no list card');
+  const inside = (b: { x: number; width: number } | null) =>
+    b !== null && b.x >= cardBox.x - 0.5 && b.x + b.width <= cardBox.x + cardBox.width + 0.5;
+
+  // query form: one field per row, each as wide as the form
+  const fields = card.locator('.table-page-search-wrapper .ant-form-item');
+  const count = await fields.count();
+  expect(count).toBeGreaterThan(1);
+  const boxes = [];
+  for (let i = 0; i < count; i++) {
+    const b = await fields.nth(i).boundingBox();
+    if (b && b.width > 0) boxes.push(b);
+  }
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i].y).toBeGreaterThanOrEqual(boxes[i - 1].y + boxes[i - 1].height - 1);
+    expect(Math.abs(boxes[i].x - boxes[0].x)).toBeLessThan(1);
+  }
+  expect(boxes.every(inside)).toBe(true);
+
+  // toolbar: every button inside the card (wrapped onto more rows, not cut off)
+  const buttons = card.locator('.table-operator button');
+  const n = await buttons.count();
+  expect(n).toBeGreaterThan(1);
+  const rows = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    const b = await buttons.nth(i).boundingBox();
+    expect(inside(b)).toBe(true);
+    if (b) rows.add(Math.round(b.y));
+  }
+  expect(rows.size).toBeGreaterThan(1);
+
+  // table: wider than the card, scrolls sideways inside it; the page itself does not
+  const scroller = card.locator('.ant-table-content, .ant-table-body').first();
+  const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  expect(inside(await scroller.boundingBox())).toBe(true);
+  await scroller.evaluate((el) => el.scrollBy(200, 0));
+  expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectNoHorizontalOverflow(page);
+});

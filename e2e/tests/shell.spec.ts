@@ -87,6 +87,19 @@ test('settings drawer changes the primary colour at once and keeps it', async ({
   await expect(page.locator('.answer-sider .ant-menu-item-selected')).toHaveCSS('color', 'rgb(245, 34, 45)');
 });
 
+test('settings drawer at 1366×768: every row is visible above the footer without scrolling', async ({ page }) => {
+  await page.locator('.answer-user').click();
+  await page.getByRole('menuitem', { name: '系统设置' }).click();
+  const drawer = page.locator('.answer-setting-drawer');
+  const last = drawer.getByText('暗黑模式', { exact: true });
+  await expect(last).toBeVisible();
+  const footer = await drawer.locator('.ant-drawer-footer').boundingBox();
+  const row = await last.boundingBox();
+  expect(row && footer && row.y + row.height <= footer.y).toBe(true);
+  const body = drawer.locator('.ant-drawer-body');
+  expect(await body.evaluate((el) => el.scrollTop)).toBe(0);
+});
+
 test('password modal validates with the spec messages', async ({ page }) => {
   await page.locator('.answer-user').click();
   await page.getByRole('menuitem', { name: '密码修改' }).click();
