@@ -10,6 +10,7 @@ import {
   signParams,
   signPayload,
   signTimestamp,
+  signTimestampFresh,
   verifySignedRequest,
 } from './sign.ts';
 
@@ -155,5 +156,55 @@ describe('verifySignedRequest', () => {
   it('a changed parameter breaks the signature', () => {
     const other = '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,phone';
     expect(errorOf(() => verifySignedRequest(fakeReq(other, good), SECRET, now))?.message).toBe(SIGN_MESSAGES.mismatch);
+  });
+});
+
+describe('X-TIMESTAMP is the browser’s local time (issue 10 §3)', () => {
+  /** what the 3.2 client sends: `new Date()` formatted in the browser's own zone (offset in minutes east of UTC) */
+  const localStamp = (at: number, offsetMin: number) => {
+    const t = new Date(at + offsetMin * 60_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${t.getUTCFullYear()}${p(t.getUTCMonth() + 1)}${p(t.getUTCDate())}${p(t.getUTCHours())}${p(t.getUTCMinutes())}${p(t.getUTCSeconds())}`;
+  };
+  const now = Date.UTC(2024, 6, 1, 23, 30, 0);
+
+  it.each([
+    ['Baker Island UTC−12', -720],
+    ['Honolulu UTC−10', -600],
+    ['Marquesas UTC−9:30', -570],
+    ['Los Angeles (summer) UTC−7', -420],
+    ['St. John’s (summer) UTC−2:30', -150],
+    ['London (summer) UTC+1', 60],
+    ['Tehran UTC+3:30', 210],
+    ['Kolkata UTC+5:30', 330],
+    ['Kathmandu UTC+5:45', 345],
+    ['Beijing UTC+8', 480],
+    ['Eucla UTC+8:45', 525],
+    ['Chatham (summer) UTC+13:45', 825],
+    ['Kiritimati UTC+14', 840],
+  ])('accepts a browser in %s, up to 300 s off', (_zone, offset) => {
+    for (const skew of [0, 299_000, -299_000]) {
+      expect(signTimestampFresh(localStamp(now + skew, offset), now)).toBe(true);
+    }
+  });
+
+  it('still refuses stamps that are stale under every real zone, and anything beyond UTC−12 … UTC+14', () => {
+    // 10 minutes off a whole-hour zone is more than 5 minutes from every zone (the nearest are 15 minutes apart)
+    expect(signTimestampFresh(localStamp(now - 10 * 60_000, 480), now)).toBe(false);
+    expect(signTimestampFresh(localStamp(now + 10 * 60_000, 0), now)).toBe(false);
+    expect(signTimestampFresh(localStamp(now, 14 * 60 + 10), now)).toBe(false);
+    expect(signTimestampFresh(localStamp(now, 15 * 60), now)).toBe(false);
+    expect(signTimestampFresh(localStamp(now, -13 * 60), now)).toBe(false);
+    expect(signTimestampFresh(localStamp(now - 86_400_000, 480), now)).toBe(false);
+    // epoch milliseconds keep the plain ±300 s window
+    expect(signTimestampFresh(String(now - 299_000), now)).toBe(true);
+    expect(signTimestampFresh(String(now - 3_600_000), now)).toBe(false);
+    expect(signTimestampFresh('garbage', now)).toBeNull();
+  });
+
+  it('a signed request from a browser in New York passes verifySignedRequest', () => {
+    const url = '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,username?_t=99';
+    const headers = { 'x-sign': 'D9E9093773A902BBE1CF4FAE26BE5D1C', 'x-timestamp': localStamp(now, -240) };
+    expect(errorOf(() => verifySignedRequest(fakeReq(url, headers), SECRET, now))).toBeUndefined();
   });
 });

@@ -24,9 +24,12 @@ import { bizError } from './errors.ts';
  * One deliberate difference: we split the query string on `&`/`=` *before* decoding each part (JeecgBoot decodes the
  * whole string first), so an encoded `&` or `=` inside a value is signed as the client meant it.
  *
- * X-TIMESTAMP: `yyyyMMddHHmmss` read as GMT+8 wall clock (2.4.6–3.2 clients) or epoch milliseconds (3.3+ clients);
- * accepted within ±300 s of the server clock (JeecgBoot only bounds the past; we also refuse timestamps more than
- * 300 s ahead so a far-future value cannot make a signed URL valid forever).
+ * X-TIMESTAMP: `yyyyMMddHHmmss` (2.4.6–3.2 clients) or epoch milliseconds (3.3+ clients), accepted within ±300 s of
+ * the server clock (JeecgBoot only bounds the past; we also refuse timestamps more than 300 s ahead so a far-future
+ * value cannot make a signed URL valid forever). The 14-digit form is the BROWSER'S local wall clock (the 3.2 client
+ * formats `new Date()`), so a browser outside UTC+8 would fail every signed call if we read it as GMT+8: it is accepted
+ * when it is within ±300 s under any UTC offset in real use (`REAL_UTC_OFFSETS_MIN`, UTC−12 … UTC+14, including the
+ * :30 and :45 zones). Off-by-minutes values (a clock 6–14 minutes wrong against every zone) are still refused.
  */
 
 export const SIGN_MESSAGES = {
@@ -90,6 +93,26 @@ export function computeSign(params: Record<string, string>, secret: string): str
     .toUpperCase();
 }
 
+/** UTC offsets (minutes) in use somewhere, standard and summer time: UTC−12 … UTC+14 */
+export const REAL_UTC_OFFSETS_MIN: readonly number[] = [
+  -720, -660, -600, -570, -540, -480, -420, -360, -300, -240, -210, -180, -150, -120, -60, 0, 60, 120, 180, 210, 240,
+  270, 300, 330, 345, 360, 390, 420, 480, 525, 540, 570, 600, 630, 660, 720, 765, 780, 825, 840,
+];
+
+/**
+ * Whether an X-TIMESTAMP is fresh at `now`: epoch ms within the window, or a 14-digit wall clock that is within the
+ * window read in one of the real time zones. null when malformed.
+ */
+export function signTimestampFresh(raw: string | undefined, now: number = Date.now()): boolean | null {
+  const ts = parseSignTimestamp(raw);
+  if (ts === null) return null;
+  const maxMs = SIGN_TIMESTAMP_MAX_AGE_S * 1000;
+  if (/^\d{13}$/.test((raw ?? '').trim())) return Math.abs(now - ts) <= maxMs;
+  // the digits as if they were UTC; the instant they name in a zone of offset o is that minus o
+  const wall = ts + 8 * 3_600_000;
+  return REAL_UTC_OFFSETS_MIN.some((o) => Math.abs(now - (wall - o * 60_000)) <= maxMs);
+}
+
 /** X-TIMESTAMP → epoch ms, or null when malformed. */
 export function parseSignTimestamp(raw: string | undefined): number | null {
   const v = (raw ?? '').trim();
@@ -110,7 +133,7 @@ export function parseSignTimestamp(raw: string | undefined): number | null {
   return ms;
 }
 
-/** `yyyyMMddHHmmss` in GMT+8 (what the 3.0–3.2 client sends; used by tests). */
+/** `yyyyMMddHHmmss` in GMT+8 (what a 3.0–3.2 client in China sends; used by tests). */
 export function signTimestamp(at: Date = new Date()): string {
   const t = new Date(at.getTime() + 8 * 3_600_000);
   const p = (n: number) => String(n).padStart(2, '0');
@@ -124,9 +147,9 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 /** Throws the JeecgBoot error (HTTP 200, code 500) unless the request carries a fresh, matching signature. */
 export function verifySignedRequest(req: FastifyRequest, secret: string, now: number = Date.now()): void {
-  const ts = parseSignTimestamp(header(req, 'x-timestamp'));
-  if (ts === null) throw bizError(SIGN_MESSAGES.timestampFormat);
-  if (Math.abs(now - ts) > SIGN_TIMESTAMP_MAX_AGE_S * 1000) throw bizError(SIGN_MESSAGES.timestampExpired);
+  const fresh = signTimestampFresh(header(req, 'x-timestamp'), now);
+  if (fresh === null) throw bizError(SIGN_MESSAGES.timestampFormat);
+  if (!fresh) throw bizError(SIGN_MESSAGES.timestampExpired);
   const given = (header(req, 'x-sign') ?? '').trim().toUpperCase();
   const expected = computeSign(signParams(req.url, req.method, req.body), secret);
   const a = Buffer.from(given);
