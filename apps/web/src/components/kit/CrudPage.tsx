@@ -22,7 +22,7 @@ import { pageDecisions, visibleRowActions, visibleToolbar } from './permission';
 import { buildSearchValues, initialQueryValues } from './query';
 import { RecycleBin } from './RecycleBin';
 import { buildTreeRows, isPlaceholder, parentsToRefresh } from './tree';
-import type { ActionContext, EditorMode, FormContext, PageSchema, Row, RowActionSchema } from './types';
+import type { ActionContext, EditorMode, FormContext, PageHandler, PageSchema, Row, RowActionSchema } from './types';
 import { renderWidget } from './widgets';
 import './kit.css';
 
@@ -55,7 +55,7 @@ export interface CrudPageProps<T> {
   /** no card around the page (inside a drawer or a tab) */
   embedded?: boolean;
   /** named handlers the declaration's actions call (`run: 'name'`) */
-  handlers?: Record<string, (row?: T) => void>;
+  handlers?: Record<string, PageHandler<T>>;
   /** extra toolbar content */
   toolbarExtra?: (ctx: ActionContext<T>) => ReactNode;
   /** content between the selection bar and the table (e.g. tabs that choose the rows) */
@@ -170,7 +170,7 @@ export function CrudPage<T>({
       case 'detailList':
         return setDetailOf(row);
       default:
-        if (a.run && handlers[a.run]) return handlers[a.run](row);
+        if (a.run && handlers[a.run]) return handlers[a.run](row, ctx);
     }
   };
 
@@ -236,7 +236,7 @@ export function CrudPage<T>({
     setBusy(key);
     try {
       if (hit.onClick) await hit.onClick(ctx);
-      else if (hit.run && handlers[hit.run]) handlers[hit.run]();
+      else if (hit.run && handlers[hit.run]) handlers[hit.run](undefined, ctx);
     } finally {
       setBusy(null);
     }
@@ -278,6 +278,7 @@ export function CrudPage<T>({
         <Button
           key={a.key}
           type={a.primary ? 'primary' : 'default'}
+          danger={a.danger}
           icon={a.icon}
           disabled={decision === 'disabled'}
           loading={busy === a.key}

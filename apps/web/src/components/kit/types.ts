@@ -122,6 +122,9 @@ export interface FormFieldSchema<T = Row> {
   submit?: boolean;
 }
 
+/** a view's handler of a declared action (`run: 'name'`): the row (none for a toolbar button) and the page context */
+export type PageHandler<T = Row> = (row?: T, ctx?: ActionContext<T>) => void;
+
 export interface ActionContext<T = Row> {
   list: UseListPageResult<T>;
   /** open the editor: add (with optional initial values), edit or detail */
@@ -129,7 +132,7 @@ export interface ActionContext<T = Row> {
   /** reload the list (and loaded tree children) */
   reload(): void;
   /** handlers the view passes to `<CrudPage handlers>` */
-  handlers: Record<string, (row?: T) => void>;
+  handlers: Record<string, PageHandler<T>>;
   /** open the detail (master–detail) drawer for a row */
   openDetail(row: T): void;
 }
@@ -157,6 +160,8 @@ export interface ToolbarActionSchema<T = Row> {
   icon?: ReactNode;
   auth?: string;
   primary?: boolean;
+  /** a red (dangerous) button, e.g. 清空日志 */
+  danger?: boolean;
   /** a view handler name (`<CrudPage handlers>`) */
   run?: string;
   onClick?: (ctx: ActionContext<T>) => void | Promise<void>;

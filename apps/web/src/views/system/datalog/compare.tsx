@@ -1,0 +1,253 @@
+import {
+  Button,
+  Descriptions,
+  Empty,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  compareDataLogs,
+  type DataLog,
+  type DiffRow,
+  dataLogVersions,
+  diffSnapshots,
+  LOG_MESSAGES,
+  parseSnapshot,
+} from '../../../api/log';
+import { Truncated } from '../../../components/kit';
+import { feedback } from '../../../utils/feedback';
+
+/** two versions of one row: data log ids of the left / right side */
+export interface CompareTarget {
+  dataTable: string;
+  dataId: string;
+  left: string;
+  right: string;
+}
+
+const byVersion = (a: DataLog, b: DataLog) => (a.dataVersion ?? 0) - (b.dataVersion ?? 0);
+const warn = (description: string) => {
+  feedback.notification.warning({ message: '提示', description, duration: 3 });
+  return null;
+};
+
+/** the comparison of two selected rows (older left), or null after saying what is wrong with the selection */
+export function compareTarget(rows: readonly DataLog[]): CompareTarget | null {
+  if (rows.length !== 2) return warn(LOG_MESSAGES.selectTwo);
+  const [a, b] = [...rows].sort(byVersion);
+  if (a.dataId !== b.dataId || a.dataTable !== b.dataTable) return warn(LOG_MESSAGES.sameRow);
+  return { dataTable: a.dataTable ?? '', dataId: a.dataId ?? '', left: a.id, right: b.id };
+}
+
+/** every version of one row, oldest first */
+function useVersions(dataTable?: string | null, dataId?: string | null) {
+  const [versions, setVersions] = useState<DataLog[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!dataTable || !dataId) return;
+    let live = true;
+    setLoading(true);
+    dataLogVersions(dataTable, dataId)
+      .then((res) => {
+        if (!live) return;
+        setVersions(res.success ? [...(res.result ?? [])].sort(byVersion) : []);
+        if (!res.success) feedback.message.warning(res.message);
+      })
+      .catch(() => {})
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [dataTable, dataId]);
+  return { versions, loading };
+}
+
+function RowHeader({ dataTable, dataId }: { dataTable?: string | null; dataId?: string | null }) {
+  return (
+    <Descriptions size="small" column={2} bordered>
+      <Descriptions.Item label="数据库表名">{dataTable}</Descriptions.Item>
+      <Descriptions.Item label="数据ID">{dataId}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+const wrap = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
+
+/**
+ * 数据比较: the two versions of a row side by side, field by field; changed fields are highlighted. Either side can be
+ * switched to any other version of the same row.
+ */
+export function CompareModal({ target, onClose }: { target: CompareTarget | null; onClose: () => void }) {
+  const { versions } = useVersions(target?.dataTable, target?.dataId);
+  const [left, setLeft] = useState<string>();
+  const [right, setRight] = useState<string>();
+  const [pair, setPair] = useState<[DataLog, DataLog] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [onlyChanged, setOnlyChanged] = useState(false);
+
+  useEffect(() => {
+    setLeft(target?.left);
+    setRight(target?.right);
+    setOnlyChanged(false);
+  }, [target]);
+
+  useEffect(() => {
+    if (!left || !right) return;
+    let live = true;
+    setLoading(true);
+    compareDataLogs(left, right)
+      .then((res) => {
+        if (!live) return;
+        const both = res.success && (res.result ?? []).length === 2;
+        setPair(both ? [res.result[0], res.result[1]] : null);
+        if (!res.success) feedback.message.warning(res.message);
+      })
+      .catch(() => {})
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [left, right]);
+
+  const all = useMemo(
+    () => (pair ? diffSnapshots(parseSnapshot(pair[0].dataContent), parseSnapshot(pair[1].dataContent)) : []),
+    [pair],
+  );
+  const changedCount = all.filter((r) => r.changed).length;
+  const options = versions.map((v) => ({
+    value: v.id,
+    label: `版本 ${v.dataVersion}${v.createTime ? `（${v.createTime}）` : ''}`,
+  }));
+  const side = (d: DataLog | undefined) => (d ? `版本 ${d.dataVersion}` : '');
+  const columns: TableColumnsType<DiffRow> = [
+    {
+      title: '字段',
+      dataIndex: 'field',
+      width: 180,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    { title: side(pair?.[0]), dataIndex: 'left', render: (v: string) => <span style={wrap}>{v}</span> },
+    {
+      title: side(pair?.[1]),
+      dataIndex: 'right',
+      render: (v: string, r) => <span style={{ ...wrap, color: r.changed ? '#cf1322' : undefined }}>{v}</span>,
+    },
+  ];
+
+  return (
+    <Modal
+      open={!!target}
+      title={LOG_MESSAGES.compareTitle}
+      width={1000}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      destroyOnHidden
+    >
+      {target && (
+        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+          <RowHeader {...target} />
+          <Space wrap>
+            <span>比较</span>
+            <Select style={{ width: 260 }} value={left} onChange={setLeft} options={options} />
+            <span>与</span>
+            <Select style={{ width: 260 }} value={right} onChange={setRight} options={options} />
+            <Switch checked={onlyChanged} onChange={setOnlyChanged} /> <span>只看变化</span>
+            {pair && <Tag color={changedCount ? 'red' : 'green'}>{changedCount} 个字段不同</Tag>}
+          </Space>
+          <Table<DiffRow>
+            data-testid="data-log-compare"
+            rowKey="field"
+            size="small"
+            bordered
+            loading={loading}
+            columns={columns}
+            dataSource={onlyChanged ? all.filter((r) => r.changed) : all}
+            pagination={false}
+            scroll={{ y: 420 }}
+            onRow={(r) => ({ style: r.changed ? { background: '#fff1f0' } : undefined, 'data-changed': r.changed })}
+          />
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+/** 版本历史: every version of one row, oldest first; 与上一版本比较 opens the comparison. */
+export function HistoryModal({
+  row,
+  onClose,
+  onCompare,
+  canCompare,
+}: {
+  row: DataLog | null;
+  onClose: () => void;
+  onCompare: (target: CompareTarget) => void;
+  canCompare: boolean;
+}) {
+  const { versions, loading } = useVersions(row?.dataTable, row?.dataId);
+  const columns: TableColumnsType<DataLog> = [
+    { title: '版本号', dataIndex: 'dataVersion', width: 80, align: 'center' },
+    { title: '创建人', dataIndex: 'createBy', width: 110, align: 'center' },
+    { title: '创建日期', dataIndex: 'createTime', width: 170, align: 'center' },
+    {
+      title: '数据内容',
+      dataIndex: 'dataContent',
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => <Truncated value={v} />,
+    },
+  ];
+  if (canCompare)
+    columns.push({
+      title: '操作',
+      key: 'action',
+      width: 130,
+      align: 'center',
+      render: (_, v, i) =>
+        i > 0 ? (
+          <Typography.Link
+            onClick={() =>
+              onCompare({ dataTable: v.dataTable ?? '', dataId: v.dataId ?? '', left: versions[i - 1].id, right: v.id })
+            }
+          >
+            与上一版本比较
+          </Typography.Link>
+        ) : (
+          <Typography.Text type="secondary">初始版本</Typography.Text>
+        ),
+    });
+
+  return (
+    <Modal
+      open={!!row}
+      title="版本历史"
+      width={900}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      destroyOnHidden
+    >
+      {row && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <RowHeader {...row} />
+          <Table<DataLog>
+            rowKey="id"
+            size="small"
+            bordered
+            loading={loading}
+            columns={columns}
+            dataSource={versions}
+            pagination={false}
+            scroll={{ y: 400 }}
+            locale={{ emptyText: <Empty description="暂无版本" /> }}
+          />
+        </Space>
+      )}
+    </Modal>
+  );
+}
