@@ -82,7 +82,33 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool('off'),
   /** JeecgBoot `jeecg.safeMode`, reported as sysSafeMode */
   SAFE_MODE: bool('off'),
+  /** role code given to self-registered users (a minimal role; seeded: register_default) */
+  REGISTER_DEFAULT_ROLE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, '只能包含字母、数字、下划线和横线')
+    .default('register_default'),
+  /** notification sockets (security rule 10): open sockets per client address and per user, on each node */
+  WS_MAX_SOCKETS_PER_IP: intIn(32, 1, 100_000),
+  WS_MAX_SOCKETS_PER_USER: intIn(16, 1, 1000),
+  /** accept the original 3.2 client's token-less notification socket (content-free signals only, ADR 021) */
+  WS_LEGACY_ANONYMOUS: bool('on'),
+  /** third-party apps (企业微信 / 钉钉), JeecgBoot `third-app.*`: the master switch and each app's credentials */
+  THIRD_APP_ENABLED: bool('off'),
+  THIRD_APP_WECHAT_ENTERPRISE_CLIENT_ID: z.string().max(200).optional(),
+  THIRD_APP_WECHAT_ENTERPRISE_CLIENT_SECRET: z.string().max(500).optional(),
+  THIRD_APP_WECHAT_ENTERPRISE_AGENT_ID: z.string().max(100).optional(),
+  THIRD_APP_DINGTALK_CLIENT_ID: z.string().max(200).optional(),
+  THIRD_APP_DINGTALK_CLIENT_SECRET: z.string().max(500).optional(),
+  THIRD_APP_DINGTALK_AGENT_ID: z.string().max(100).optional(),
 });
+
+/** one third-party app's settings; `enabled` = the master switch is on and the app has its client id and secret */
+export interface ThirdAppSettings {
+  enabled: boolean;
+  clientId?: string;
+  clientSecret?: string;
+  agentId?: string;
+}
 
 export type Config = {
   port: number;
@@ -106,6 +132,11 @@ export type Config = {
   authRateLimitPerMinute: number;
   trustProxy: boolean;
   safeMode: boolean;
+  registerDefaultRole: string;
+  wsMaxSocketsPerIp: number;
+  wsMaxSocketsPerUser: number;
+  wsLegacyAnonymous: boolean;
+  thirdApps: { wechatEnterprise: ThirdAppSettings; dingtalk: ThirdAppSettings };
 };
 
 export class ConfigError extends Error {
@@ -125,6 +156,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const thirdApp = (prefix: 'THIRD_APP_WECHAT_ENTERPRISE' | 'THIRD_APP_DINGTALK'): ThirdAppSettings => {
+    const clientId = e[`${prefix}_CLIENT_ID`];
+    const clientSecret = e[`${prefix}_CLIENT_SECRET`];
+    return {
+      enabled: e.THIRD_APP_ENABLED && !!clientId && !!clientSecret,
+      clientId,
+      clientSecret,
+      agentId: e[`${prefix}_AGENT_ID`],
+    };
+  };
+  const half = (['THIRD_APP_WECHAT_ENTERPRISE', 'THIRD_APP_DINGTALK'] as const).filter(
+    (p) => !!e[`${p}_CLIENT_ID`] !== !!e[`${p}_CLIENT_SECRET`],
+  );
+  if (half.length) {
+    throw new ConfigError(half.map((p) => `${p}_CLIENT_ID / ${p}_CLIENT_SECRET: 必须同时配置`));
+  }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   return {
     port: e.PORT,
@@ -148,5 +195,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     safeMode: e.SAFE_MODE,
+    registerDefaultRole: e.REGISTER_DEFAULT_ROLE,
+    wsMaxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
+    wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
+    wsLegacyAnonymous: e.WS_LEGACY_ANONYMOUS,
+    thirdApps: { wechatEnterprise: thirdApp('THIRD_APP_WECHAT_ENTERPRISE'), dingtalk: thirdApp('THIRD_APP_DINGTALK') },
   };
 }

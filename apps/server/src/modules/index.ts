@@ -18,6 +18,7 @@ import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
 import roleRoutes from './role/routes.ts';
 import tenantRoutes from './tenant/routes.ts';
+import thirdAppRoutes from './third-app/routes.ts';
 import userRoutes from './user/routes.ts';
 import websocketRoutes from './websocket/routes.ts';
 
@@ -44,4 +45,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   tenantRoutes,
   onlineRoutes,
   addressBookRoutes,
+  thirdAppRoutes,
 ];
