@@ -312,7 +312,10 @@ describe('registerCrud: the declared actions', () => {
     });
     expect((await call('DELETE', `${P}/deleteBatch`)).json.message).toBe('参数不识别！');
     const tooMany = await call('DELETE', `${P}/deleteBatch?ids=${ids.join(',')}`);
-    expect(tooMany.json).toMatchObject({ success: false, message: '一次最多删除 1000 条' });
+    expect(tooMany.json).toMatchObject({ success: false, message: '一次最多删除 3 条' });
+    const tooLong = await call('DELETE', `${P}/deleteBatch?ids=${ids[0]},${'9'.repeat(37)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json.message).toMatch(/^参数 ids 有误：/);
     expect((await rows()).filter((r) => r.delFlag === 0)).toHaveLength(5);
     const ok = await call('DELETE', `${P}/deleteBatch?ids=${ids[0]},${ids[1]},${ids[0]},`);
     expect(ok.json).toMatchObject({ success: true, message: '批量删除成功!' });

@@ -7,7 +7,7 @@ import type { Access, AppContext, UserRow } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { writeDataLog } from './data-log.ts';
 import { dataRulesFor } from './data-rules.ts';
-import { AppError, bizError } from './errors.ts';
+import { AppError, badRequest, bizError } from './errors.ts';
 import { type ExcelColumn, exportList, importAnswer, readImport } from './excel.ts';
 import { newId } from './ids.ts';
 import { defineListEntity, type ListEntity, type ListEntityOptions, listPage } from './list-query.ts';
@@ -57,8 +57,8 @@ export interface CrudMessages {
   notFound: string;
   /** deleteBatch without any id */
   noIds: string;
-  /** deleteBatch with more than maxBatch ids */
-  tooManyIds: string;
+  /** deleteBatch with more than maxBatch ids (default 一次最多删除 {maxBatch} 条) */
+  tooManyIds?: string;
   /** putRecycleBin */
   restored: string;
 }
@@ -71,7 +71,6 @@ export const CRUD_MESSAGES: Readonly<CrudMessages> = Object.freeze({
   batchDeleted: '批量删除成功!',
   notFound: '未找到对应数据',
   noIds: '参数不识别！',
-  tooManyIds: '一次最多删除 1000 条',
   restored: '还原成功',
 });
 
@@ -310,8 +309,12 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
       ),
     ];
     if (!parts.length) throw bizError(M.noIds);
-    if (parts.length > maxBatch) throw bizError(M.tooManyIds);
-    const ids = parts.map((p) => parse(IdQuery, { id: p }).id);
+    if (parts.length > maxBatch) throw bizError(M.tooManyIds ?? `一次最多删除 ${maxBatch} 条`);
+    const ids = parts.map((p) => {
+      const r = IdQuery.safeParse({ id: p });
+      if (!r.success) throw badRequest(`参数 ids 有误：${r.error.issues[0].message}`);
+      return r.data.id;
+    });
     return [...new Set(ids)];
   };
   const idsOf = (req: FastifyRequest) => idList(parse(IdsQuery, req.query).ids);
