@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
-import { eq, getTableColumns, gt, gte, inArray, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, gt, gte, inArray, is, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { dictSnapshot } from './dict-cache.ts';
@@ -691,6 +692,38 @@ export async function runPrepared(db: Db, query: SQL): Promise<Record<string, un
   return res.rows;
 }
 
+/**
+ * PGlite runs no autovacuum, so without ANALYZE its planner believes every table is tiny and scans and sorts whole
+ * tables instead of using the list indexes. List pages therefore refresh the statistics on PGlite: the first page
+ * after start waits for `ANALYZE`, later refreshes (every ten minutes) run in the background.
+ */
+const ANALYZE_EVERY_MS = 10 * 60_000;
+const analyzedAt = new WeakMap<object, Map<PgTable, { at: number; running?: Promise<void> }>>();
+
+async function freshStatistics(db: Db, table: PgTable): Promise<void> {
+  const session = (db as unknown as { session?: object }).session;
+  if (!session || !is(session, PgliteSession)) return;
+  const client = (session as unknown as { client: object }).client;
+  let tables = analyzedAt.get(client);
+  if (!tables) {
+    tables = new Map();
+    analyzedAt.set(client, tables);
+  }
+  const state = tables.get(table);
+  if (state && Date.now() - state.at < ANALYZE_EVERY_MS) return;
+  const next: { at: number; running?: Promise<void> } = { at: Date.now() };
+  next.running = db
+    .execute(sql`analyze ${table}`)
+    .then(() => undefined)
+    .catch(() => undefined)
+    .finally(() => {
+      next.running = undefined;
+    });
+  tables.set(table, next);
+  // only the very first refresh of a table is waited for
+  if (!state) await next.running;
+}
+
 const selectLists = new WeakMap<ListEntity, SQL>();
 
 /** `"t"."col" as "field", …` of the entity, built once */
@@ -736,6 +769,7 @@ export async function listPage(
   options?: SQL | PageOptions,
 ): Promise<Page<ListRecord>> {
   const { db, ctx } = split(conn);
+  await freshStatistics(db, entity.table);
   const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
   const opts: PageOptions = options instanceof SQL ? { where: options } : (options ?? {});
   const { pageNo, pageSize } = parsePaging(q);
