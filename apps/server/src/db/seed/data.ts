@@ -13,13 +13,21 @@ export const ROLE_IDS = {
   test: 'ee8626f80f7c2619917b6236f3a7f02b',
   hr: seedId('role:hr'),
   caiwu: seedId('role:caiwu'),
+  /** the minimal role of self-registered users (config REGISTER_DEFAULT_ROLE, issue 10 §4) */
+  registerDefault: seedId('role:register_default'),
 } as const;
 
 export const SEED_ROLES = [
   { id: ROLE_IDS.admin, roleCode: 'admin', roleName: '管理员', description: '管理员' },
-  { id: ROLE_IDS.test, roleCode: 'test', roleName: '临时角色', description: '自注册用户默认角色' },
+  { id: ROLE_IDS.test, roleCode: 'test', roleName: '临时角色', description: null },
   { id: ROLE_IDS.hr, roleCode: 'hr', roleName: '人力资源部', description: null },
   { id: ROLE_IDS.caiwu, roleCode: 'caiwu', roleName: '财务出纳', description: null },
+  {
+    id: ROLE_IDS.registerDefault,
+    roleCode: 'register_default',
+    roleName: '注册用户',
+    description: '自注册用户默认角色：首页、我的消息和个人页，看不到其他用户',
+  },
 ] as const;
 
 // ---------- departments (contract §5.2, §5.4, §7) ----------

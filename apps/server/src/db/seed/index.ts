@@ -27,7 +27,7 @@ import {
   SEED_USERS,
 } from './data.ts';
 import { seedId } from './ids.ts';
-import { flattenMenuTree, testRolePermissionIds } from './menus.ts';
+import { flattenMenuTree, registerRolePermissionIds, testRolePermissionIds } from './menus.ts';
 
 export { DEMO_ADMIN, DEMO_PASSWORD, DEPART_IDS, ROLE_IDS, SEED_DICTS, SEED_USERS, USER_IDS } from './data.ts';
 export { seedId } from './ids.ts';
@@ -40,6 +40,7 @@ export {
   type MenuButton,
   type MenuNode,
   menuId,
+  registerRolePermissionIds,
   testRolePermissionIds,
 } from './menus.ts';
 
@@ -192,6 +193,7 @@ export async function seed(db: Db): Promise<void> {
     const grants = [
       ...permissions.map((p) => ({ roleId: ROLE_IDS.admin, permissionId: p.id })),
       ...testRolePermissionIds().map((permissionId) => ({ roleId: ROLE_IDS.test, permissionId })),
+      ...registerRolePermissionIds().map((permissionId) => ({ roleId: ROLE_IDS.registerDefault, permissionId })),
     ];
     await tx
       .insert(sysRolePermission)

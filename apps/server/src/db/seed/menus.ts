@@ -898,3 +898,22 @@ export function testRolePermissionIds(): string[] {
     ...subtreeMenuIds(need('/account')),
   ];
 }
+
+/**
+ * Rows granted to role `register_default` (self-registered users, issue 10 §4): 首页, 我的消息 (with the 系统管理
+ * container that holds it) and the 个人页 subtree. No user list, address book or any other page that shows other
+ * users' data.
+ */
+export function registerRolePermissionIds(): string[] {
+  const need = (url: string) => {
+    const node = findMenu(url);
+    if (!node) throw new Error(`seed menu ${url} missing`);
+    return node;
+  };
+  return [
+    menuId(need(HOME_URL)),
+    menuId(need('/isystem')),
+    menuId(need('/isps/userAnnouncement')),
+    ...subtreeMenuIds(need('/account')),
+  ];
+}

@@ -165,7 +165,7 @@ describe('database seed', () => {
 
   it('writes the demo users, roles, departments, tenant and positions', async () => {
     const c = await counts();
-    expect(c).toMatchObject({ users: 3, roles: 4, userRoles: 3, departs: 8, userDeparts: 3, tenants: 1, positions: 3 });
+    expect(c).toMatchObject({ users: 3, roles: 5, userRoles: 3, departs: 8, userDeparts: 3, tenants: 1, positions: 3 });
     expect(c.dicts).toBe(SEED_DICTS.length);
     expect(c.permissions).toBe(flattenMenuTree().length);
   });
@@ -205,7 +205,7 @@ describe('database seed', () => {
     expect(ud).toContainEqual(expect.objectContaining({ userId: USER_IDS.admin, depId: DEPART_IDS.A01 }));
     expect(ud).toContainEqual(expect.objectContaining({ userId: USER_IDS.jeecg, depId: DEPART_IDS.A01A05 }));
     const roles = await database.db.select().from(sysRole);
-    expect(roles.map((r) => r.roleCode).sort()).toEqual(['admin', 'caiwu', 'hr', 'test']);
+    expect(roles.map((r) => r.roleCode).sort()).toEqual(['admin', 'caiwu', 'hr', 'register_default', 'test']);
     expect(roles.find((r) => r.roleCode === 'test')?.id).toBe('ee8626f80f7c2619917b6236f3a7f02b');
     const [tenant] = await database.db.select().from(sysTenant);
     expect(tenant).toMatchObject({ id: 1, name: '北京租户001', status: 1 });
@@ -408,6 +408,19 @@ describe('database seed', () => {
           .sort(),
       ).toEqual(['/isps/userAnnouncement', '/isystem/user']);
       expect(grants.filter((g) => g.roleId === ROLE_IDS.caiwu || g.roleId === ROLE_IDS.hr)).toEqual([]);
+
+      // register_default (issue 10 §4): home, 我的消息 and the personal pages only — no page listing users
+      const regRows = grants
+        .filter((g) => g.roleId === ROLE_IDS.registerDefault)
+        .map((g) => rows.find((r) => r.id === g.permissionId)!);
+      expect(regRows.every((r) => r && r.menuType !== 2)).toBe(true);
+      const regUrls = regRows.map((r) => r.url);
+      expect(regUrls).toEqual(expect.arrayContaining(['/dashboard/analysis', '/isps/userAnnouncement', '/account']));
+      expect(regRows.map((r) => r.component)).not.toContain('system/UserList');
+      expect(regRows.map((r) => r.component)).not.toContain('system/AddressList');
+      expect(regRows.filter((r) => r.parentId === menuId(findMenu('/isystem')!)).map((r) => r.url)).toEqual([
+        '/isps/userAnnouncement',
+      ]);
     });
 
     it('matches the exported MENU_TREE', () => {

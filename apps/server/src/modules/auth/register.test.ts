@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysUser, sysUserRole } from '../../db/schema/index.ts';
+import { ROLE_IDS } from '../../db/seed/index.ts';
 import { API, CapturingSmsProvider, freshIp, postLogin } from './auth-test-helpers.ts';
 import { setSmsProvider } from './sms-provider.ts';
 
@@ -32,7 +33,7 @@ async function phoneWithCode() {
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('POST /sys/user/register', () => {
-  it('creates an enabled user with role test and an argon2id hash: 注册成功, then the user can sign in', async () => {
+  it('creates an enabled user with the minimal register_default role and an argon2id hash: 注册成功, then the user can sign in', async () => {
     const { phone, code } = await phoneWithCode();
     const res = await post('/sys/user/register', {
       username: 'reg_user_1',
@@ -48,7 +49,7 @@ describe('POST /sys/user/register', () => {
     expect(u.salt).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(u.id).toMatch(/^\d{19}$/);
     const roles = await t.database.db.select().from(sysUserRole).where(eq(sysUserRole.userId, u.id));
-    expect(roles.map((r) => r.roleId)).toEqual(['ee8626f80f7c2619917b6236f3a7f02b']);
+    expect(roles.map((r) => r.roleId)).toEqual([ROLE_IDS.registerDefault]);
     expect((await postLogin(t, { username: 'reg_user_1', password: 'secret-123' })).json.code).toBe(200);
   });
 
@@ -239,5 +240,61 @@ describe('GET /sys/user/checkOnlyUser', () => {
     expect((await check('_t=1')).statusCode).toBe(400);
     expect((await check('username=a&username=b')).statusCode).toBe(400);
     expect((await check(`username=${'u'.repeat(10_000)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('the default role of self-registered users (issue 10 §4)', () => {
+  it('a registered user sees home, 我的消息 and the personal pages, and cannot list users or read their phones', async () => {
+    const { phone, code } = await phoneWithCode();
+    await post('/sys/user/register', { username: 'reg_minimal_1', password: 'secret-123', phone, smscode: code });
+    const login = await postLogin(t, { username: 'reg_minimal_1', password: 'secret-123' });
+    const token = login.json.result.token as string;
+    const menu = await t.req({ method: 'GET', url: `${API}/sys/permission/getUserPermissionByToken`, token });
+    const components: string[] = [];
+    const walk = (items: Array<{ component?: string; children?: unknown[] }>) => {
+      for (const i of items) {
+        if (i.component) components.push(i.component);
+        walk((i.children as never[]) ?? []);
+      }
+    };
+    walk(menu.json.result.menu);
+    expect(components).toContain('system/UserAnnouncementList');
+    expect(components).not.toContain('system/UserList');
+    expect(components).not.toContain('system/AddressList');
+    for (const url of ['/sys/user/list', '/sys/user/queryByOrgCodeForAddressList?orgCode=A01']) {
+      const res = await t.req({ method: 'GET', url: `${API}${url}`, token });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body).not.toContain('18611788525');
+    }
+  });
+});
+
+describe('REGISTER_DEFAULT_ROLE naming no role', () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await createTestApp({ REGISTER_DEFAULT_ROLE: 'no_such_role' });
+  });
+  afterAll(async () => {
+    await t2?.close();
+  });
+
+  it('refuses registration with a clear message and creates nothing', async () => {
+    const phone = '15800009999';
+    await t2.req({
+      method: 'POST',
+      url: `${API}/sys/sms`,
+      payload: { mobile: phone, smsmode: '1' },
+      remoteAddress: freshIp(),
+    });
+    const code = sms.codeFor(phone, '1')!;
+    const res = await t2.req({
+      method: 'POST',
+      url: `${API}/sys/user/register`,
+      payload: { username: 'reg_norole_1', password: 'secret-123', phone, smscode: code },
+      remoteAddress: freshIp(),
+    });
+    expect(res.json).toMatchObject({ success: false, message: '注册暂不可用：未找到新用户的默认角色，请联系管理员' });
+    const rows = await t2.database.db.select().from(sysUser).where(eq(sysUser.username, 'reg_norole_1'));
+    expect(rows).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../context.ts';
-import { sysUser, sysUserRole } from '../../db/schema/index.ts';
+import { sysRole, sysUser, sysUserRole } from '../../db/schema/index.ts';
 import { badRequest, bizError } from '../../platform/errors.ts';
 import { newId, newSalt } from '../../platform/ids.ts';
 import { endUserSessions } from './end-sessions.ts';
@@ -25,8 +25,6 @@ import {
 } from './schema.ts';
 import { checkSmsCode, consumeSmsCode, PHONE_RE } from './sms.ts';
 
-/** role given to self-registered users (contract §7) */
-export const TEST_ROLE_ID = 'ee8626f80f7c2619917b6236f3a7f02b';
 const RESET_TICKET_TTL_MS = 10 * 60_000;
 const ticketKey = (ticket: string) => `pwreset:${ticket}`;
 
@@ -56,6 +54,15 @@ export async function register(app: FastifyInstance, body: z.output<typeof Regis
   if (await userWhere(app, eq(sysUser.phone, phone))) throw bizError('该手机号已注册');
   if (body.email && (await userWhere(app, eq(sysUser.email, body.email)))) throw bizError('邮箱已被注册');
 
+  // issue 10 §4: a minimal configured role (REGISTER_DEFAULT_ROLE, seeded register_default), never JeecgBoot's `test`
+  // (which opens the user list, i.e. every user's phone number)
+  const roleCode = app.ctx.config.registerDefaultRole;
+  const [role] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, roleCode)).limit(1);
+  if (!role) {
+    app.log.error({ roleCode }, 'register: REGISTER_DEFAULT_ROLE names no role');
+    throw bizError('注册暂不可用：未找到新用户的默认角色，请联系管理员');
+  }
+
   // no password given: a random one the user never sees (they sign in by SMS or reset it)
   const password = body.password ?? randomBytes(12).toString('base64url');
   const hash = await hashPassword(password);
@@ -75,7 +82,7 @@ export async function register(app: FastifyInstance, body: z.output<typeof Regis
       activitiSync: 1,
       createTime: new Date(),
     });
-    await tx.insert(sysUserRole).values({ id: newId(), userId: id, roleId: TEST_ROLE_ID });
+    await tx.insert(sysUserRole).values({ id: newId(), userId: id, roleId: role.id });
   });
 }
 

@@ -32,7 +32,7 @@ describe('role CRUD', () => {
   it('list: page of roles (code 0), filters, sort allow-list', async () => {
     const res = await t.req({ method: 'GET', url: `${R}/list?pageNo=1&pageSize=10`, token: admin });
     expect(res.json).toMatchObject({ success: true, code: 0 });
-    expect(res.json.result.total).toBe(4);
+    expect(res.json.result.total).toBe(5); // admin, test, hr, caiwu, register_default
     expect(res.json.result.records[0]).toHaveProperty('roleCode');
     const f = await t.req({ method: 'GET', url: `${R}/list?roleName=${encodeURIComponent('*管理*')}`, token: admin });
     expect(f.json.result.records.map((r: any) => r.roleCode)).toEqual(['admin']);
