@@ -178,7 +178,8 @@ export function CrudPage<T>({
     a.run === 'delete' && a.confirm === undefined ? { ...a, confirm: LIST_MESSAGES.confirmDeleteOne } : a,
   );
   const actionColumn =
-    rowActions.length > 0
+    // no 操作 column when the user may run none of the actions on any row
+    rowActions.some((a) => visibleRowActions([{ ...a, show: undefined }], {} as T, decide, schema).length > 0)
       ? {
           title: '操作',
           key: 'action',

@@ -155,6 +155,41 @@ describe('CrudPage extension points', () => {
     expect(open.mock.calls[0][0]).toMatchObject({ id: 'l2' });
   });
 
+  it('a toolbar handler gets the page context (the selected rows); a danger button looks dangerous', async () => {
+    const compare = vi.fn();
+    const schema = definePage<(typeof rows)[number]>({
+      ...logPage,
+      toolbar: [{ key: 'compare', label: '数据比较', run: 'compare', danger: true }],
+    });
+    render(<CrudPage schema={schema} handlers={{ compare: (_r, ctx) => compare(ctx?.list.selectedRows) }} />);
+    const table = await screen.findByTestId('log-table');
+    await within(table).findByText('修改用户');
+    const row = (await within(table).findByText('修改用户')).closest('tr') as HTMLElement;
+    fireEvent.click(row.querySelector('.ant-checkbox-input') as HTMLElement);
+    const button = screen.getByText('数据比较').closest('button') as HTMLButtonElement;
+    expect(button.className).toMatch(/ant-btn-dangerous/);
+    fireEvent.click(button);
+    await waitFor(() => expect(compare).toHaveBeenCalledTimes(1));
+    expect(compare.mock.calls[0][0]).toMatchObject([{ id: 'l2' }]);
+  });
+
+  it('no 操作 column when the user may run none of the row actions', async () => {
+    const schema = definePage<(typeof rows)[number]>({
+      ...logPage,
+      rowActions: [{ key: 'delete', label: '删除', run: 'delete' }],
+      authCodes: { delete: 'log:delete' },
+    });
+    render(<CrudPage schema={schema} />);
+    await screen.findByText('修改用户');
+    expect(screen.queryAllByText('操作')).toHaveLength(0);
+    cleanup();
+    useSession.setState({ auth: [{ action: 'log:delete', type: '1', describe: '' }] });
+    render(<CrudPage schema={schema} />);
+    await screen.findByText('修改用户');
+    expect(screen.getAllByText('操作').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('删除')).toHaveLength(2);
+  });
+
   it('editor.notify tells the outcome of a save instead of the success message', async () => {
     answer = (path) => (path.endsWith('/add') ? json(null, { message: '添加成功，但发送失败：网关拒绝' }) : null);
     const notify = vi.fn();
