@@ -157,3 +157,36 @@ test('role test (jeecg) sees the user list without add, edit or delete', async (
   await expect(detail.getByText('f6817f48af4fb3af11b9e8bf182f618b')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/user-list-jeecg.png' });
 });
+
+test('user list at 1366 px: phones on one line, 创建时间 clear of 操作, departments cut with a tooltip', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openPage(page, URL);
+  const users = pageOf(page);
+  const admin = rowOf(users, '管理员');
+  await expect(admin).toHaveCount(1);
+  const cell = (row: Locator, n: number) => row.locator('td').nth(n);
+  const headers = await users.locator('.ant-table-thead th').allInnerTexts();
+  const col = (title: string) => headers.findIndex((h) => h.trim() === title);
+
+  // the phone number is one line: its cell is no taller than a one-line cell of the same row
+  const phone = await cell(admin, col('手机号码')).locator('.kit-nowrap').boundingBox();
+  const sex = await cell(admin, col('性别')).boundingBox();
+  expect(phone?.height ?? 99).toBeLessThan((sex?.height ?? 0) / 1.5);
+
+  // 创建时间 ends before the fixed 操作 column starts (no horizontal scrolling needed at 1366 px)
+  const created = await cell(admin, col('创建时间')).boundingBox();
+  const action = await cell(admin, col('操作')).boundingBox();
+  expect((created?.x ?? 0) + (created?.width ?? 0)).toBeLessThanOrEqual((action?.x ?? 0) + 1);
+  const text = await cell(admin, col('创建时间')).locator('.kit-nowrap').boundingBox();
+  expect((text?.x ?? 0) + (text?.width ?? 0)).toBeLessThanOrEqual((action?.x ?? 0) + 1);
+
+  // a department name too long for its column is cut and shown whole in a tooltip
+  const managed = cell(admin, col('负责部门')).locator('.kit-cell-ellipsis');
+  const cut = await managed.evaluate((e) => e.scrollWidth > e.clientWidth);
+  expect(cut).toBe(true);
+  await managed.hover();
+  await expect(page.locator('.ant-tooltip:visible')).toContainText('北京国炬软件');
+  await page.screenshot({ path: '/tmp/user-list-1366.png' });
+});

@@ -69,6 +69,8 @@ export function KitModal({
       cancelText="关闭"
       footer={footer}
       destroyOnHidden
+      maskClosable={false}
+      styles={full ? undefined : { body: { maxHeight: 'calc(100vh - 260px)', overflowY: 'auto', overflowX: 'hidden' } }}
     >
       {children}
     </Modal>
@@ -165,6 +167,7 @@ export function CrudEditor<T>({
   };
 
   const title = state ? (editor.title?.(mode, record) ?? TITLES[mode]) : '';
+  const okText = typeof editor.okText === 'function' ? editor.okText(mode) : editor.okText;
   const body = (
     <Spin spinning={loading}>
       <SchemaForm
@@ -172,7 +175,9 @@ export function CrudEditor<T>({
         fields={fields}
         ctx={ctx}
         labelSpan={editor.labelSpan}
+        wrapperSpan={editor.wrapperSpan}
         name={editor.name ?? schema.name}
+        onValuesChange={editor.onValuesChange && ((changed, all) => editor.onValuesChange?.(changed, all, form))}
       />
     </Spin>
   );
@@ -183,7 +188,7 @@ export function CrudEditor<T>({
       <Button onClick={onClose}>{editor.mode === 'page' ? '返回' : '关闭'}</Button>
       {!detail && (
         <Button type="primary" loading={saving} onClick={() => void submit()}>
-          {editor.okText ?? '确定'}
+          {okText ?? '确定'}
         </Button>
       )}
     </Space>
@@ -218,7 +223,7 @@ export function CrudEditor<T>({
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={saving}
-      okText={editor.okText}
+      okText={okText}
       footer={detail ? <Button onClick={onClose}>关闭</Button> : undefined}
     >
       {body}

@@ -26,6 +26,16 @@ import type { ActionContext, EditorMode, FormContext, PageHandler, PageSchema, R
 import { renderWidget } from './widgets';
 import './kit.css';
 
+/** the table's scroll width: the sum of the column widths when every column has one, else its content */
+function tableWidth(columns: readonly { width?: unknown }[], selectable: boolean): number | 'max-content' {
+  let sum = selectable ? 32 : 0;
+  for (const c of columns) {
+    if (typeof c.width !== 'number') return 'max-content';
+    sum += c.width;
+  }
+  return sum;
+}
+
 /** the props of an advanced-query builder plugged into every page's toolbar */
 export interface SuperQueryProps {
   /** the page declaration (its columns / query fields describe what can be queried) */
@@ -228,6 +238,17 @@ export function CrudPage<T>({
     !!schema.urls.deleteBatch &&
     can.deleteBatch !== 'deny' &&
     schema.selectable !== false;
+  const batchItems = [
+    ...(showBatch
+      ? [{ key: 'delete', icon: <DeleteOutlined />, label: '删除', disabled: can.deleteBatch === 'disabled' }]
+      : []),
+    ...visibleToolbar(schema.batch ?? [], decide).map(({ action: b, decision }) => ({
+      key: b.key,
+      icon: b.icon,
+      label: b.label,
+      disabled: decision === 'disabled',
+    })),
+  ];
   const bin = schema.recycleBin;
   const showBin = !!bin && (bin.auth ? decide(bin.auth) !== 'deny' : true);
   const extraButtons = visibleToolbar(schema.toolbar ?? [], decide);
@@ -297,15 +318,16 @@ export function CrudPage<T>({
       {schema.superQuery !== false && SuperQueryBuilder && (
         <SuperQueryBuilder schema={schema as unknown as PageSchema<Row>} onSearch={list.setSuperQuery} />
       )}
-      {showBatch && list.selectedRowKeys.length > 0 && (
+      {batchItems.length > 0 && list.selectedRowKeys.length > 0 && (
         <Dropdown
-          disabled={can.deleteBatch === 'disabled'}
           menu={{
-            items: [{ key: 'delete', icon: <DeleteOutlined />, label: '删除' }],
-            onClick: () =>
+            items: batchItems,
+            onClick: ({ key }) => {
+              if (key !== 'delete') return schema.batch?.find((b) => b.key === key)?.onClick(ctx);
               void list.batchDelete().then((ok) => {
                 if (ok && tree) forgetTree();
-              }),
+              });
+            },
           }}
         >
           <Button>
@@ -344,7 +366,7 @@ export function CrudPage<T>({
       {...list.tableProps}
       dataSource={dataSource}
       columns={columns}
-      scroll={schema.scrollX === false ? undefined : { x: schema.scrollX ?? 'max-content' }}
+      scroll={schema.scrollX === false ? undefined : { x: schema.scrollX ?? tableWidth(columns, selectable) }}
       rowSelection={
         list.tableProps.rowSelection && {
           ...list.tableProps.rowSelection,

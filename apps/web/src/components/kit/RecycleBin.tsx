@@ -1,9 +1,13 @@
 import { Button, Popconfirm, Space, Table, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { feedback } from '../../utils/feedback';
+import { DEFAULT_PAGE_SIZE, LIST_MESSAGES, SelectionAlert, totalText } from '../list';
 import { KitModal } from './CrudEditor';
 import { toAntColumn } from './columns';
-import type { RecycleBinSchema, Row } from './types';
+import type { ConfirmSpec, RecycleBinSchema, Row } from './types';
+
+const dialogOf = (c: ReactNode | ConfirmSpec | undefined): ConfirmSpec | null =>
+  c && typeof c === 'object' && 'content' in c && typeof c.content === 'function' ? (c as ConfirmSpec) : null;
 
 /**
  * The recycle bin of an entity with logical deletion: the deleted rows, 还原 (back to the list) and 彻底删除
@@ -46,18 +50,15 @@ export function RecycleBin<T>({
     }
   }, [open, load]);
 
-  const act = async (ids: string[], restore: boolean) => {
-    if (!ids.length) {
-      feedback.message.warning('请选择一条记录！');
-      return;
-    }
+  const run = async (ids: string[], restore: boolean) => {
     try {
       const res = await (restore ? bin.restore(ids) : bin.purge(ids));
       if (!res.success) {
         feedback.message.warning(res.message);
         return;
       }
-      feedback.message.success(res.message);
+      const custom = restore ? bin.restoredMessage : bin.purgedMessage;
+      feedback.message.success(custom ? custom(ids.length) : res.message);
       setSelected([]);
       await load();
       if (restore) onRestored();
@@ -65,8 +66,36 @@ export function RecycleBin<T>({
       // shown by the http client
     }
   };
+  /** with a confirmation dialog when declared (a popconfirm guards the link otherwise) */
+  const act = (ids: string[], restore: boolean) => {
+    if (!ids.length) {
+      feedback.message.warning(LIST_MESSAGES.selectOne);
+      return;
+    }
+    const spec = restore ? bin.restoreConfirm : dialogOf(bin.purgeConfirm);
+    if (!spec) return void run(ids, restore);
+    feedback.modal.confirm({
+      title: spec.title,
+      content: spec.content(ids.length),
+      centered: true,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: spec.danger ? { danger: true } : undefined,
+      onOk: () => run(ids, restore),
+    });
+  };
 
-  const purgeConfirm = bin.purgeConfirm ?? '确定要彻底删除吗？删除后不能恢复';
+  const dialog = dialogOf(bin.purgeConfirm);
+  const popTitle = dialog ? null : ((bin.purgeConfirm as ReactNode) ?? '确定要彻底删除吗？删除后不能恢复');
+  /** 彻底删除 control: behind a popconfirm, or opening the confirmation dialog on click */
+  const purgeLink = (ids: () => string[], node: (onClick?: () => void) => ReactNode) =>
+    popTitle ? (
+      <Popconfirm title={popTitle} okText="确定" cancelText="取消" onConfirm={() => act(ids(), false)}>
+        {node()}
+      </Popconfirm>
+    ) : (
+      node(() => act(ids(), false))
+    );
   const columns = [
     {
       title: '#',
@@ -85,10 +114,15 @@ export function RecycleBin<T>({
         const id = String((r as Row)[rowKey]);
         return (
           <Space separator="|">
-            <Typography.Link onClick={() => void act([id], true)}>还原</Typography.Link>
-            <Popconfirm title={purgeConfirm} okText="确定" cancelText="取消" onConfirm={() => void act([id], false)}>
-              <Typography.Link type="danger">彻底删除</Typography.Link>
-            </Popconfirm>
+            <Typography.Link onClick={() => act([id], true)}>还原</Typography.Link>
+            {purgeLink(
+              () => [id],
+              (onClick) => (
+                <Typography.Link type="danger" onClick={onClick}>
+                  彻底删除
+                </Typography.Link>
+              ),
+            )}
           </Space>
         );
       },
@@ -99,16 +133,20 @@ export function RecycleBin<T>({
     <KitModal title={bin.title} open={open} width={bin.width ?? 900} onCancel={onClose} footer={null}>
       {bin.batch && (
         <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" disabled={!selected.length} onClick={() => void act(selected, true)}>
+          <Button disabled={!selected.length} onClick={() => act(selected, true)}>
             批量还原
           </Button>
-          <Popconfirm title={purgeConfirm} okText="确定" cancelText="取消" onConfirm={() => void act(selected, false)}>
-            <Button danger disabled={!selected.length}>
-              批量彻底删除
-            </Button>
-          </Popconfirm>
+          {purgeLink(
+            () => selected,
+            (onClick) => (
+              <Button danger disabled={!selected.length} onClick={onClick}>
+                批量彻底删除
+              </Button>
+            ),
+          )}
         </Space>
       )}
+      {bin.batch && selected.length > 0 && <SelectionAlert count={selected.length} onClear={() => setSelected([])} />}
       <Table<T>
         rowKey={rowKey}
         size="middle"
@@ -116,8 +154,8 @@ export function RecycleBin<T>({
         loading={loading}
         dataSource={rows}
         columns={columns}
-        pagination={false}
-        scroll={{ y: 420 }}
+        pagination={bin.paged ? { pageSize: DEFAULT_PAGE_SIZE, showTotal: totalText } : false}
+        scroll={bin.paged ? undefined : { y: 420 }}
         rowSelection={
           bin.batch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined
         }

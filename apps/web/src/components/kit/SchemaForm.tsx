@@ -1,5 +1,7 @@
 import { Col, Form, type FormInstance, Row as GridRow } from 'antd';
 import type { ReactNode } from 'react';
+import { useCan } from '../../permission/useCan';
+import type { Decide } from './permission';
 import { fieldRules, isRemoteChecked } from './rules';
 import type { FormContext, FormFieldSchema, Row } from './types';
 import { renderWidget, widgetDef } from './widgets';
@@ -10,6 +12,8 @@ export interface SchemaFormProps<T> {
   ctx: FormContext<T>;
   /** label column span @default 5 (half-width fields scale it) */
   labelSpan?: number;
+  /** control column span of a full-width field @default 16 */
+  wrapperSpan?: number;
   name?: string;
   /** extra content after the fields */
   children?: ReactNode;
@@ -20,8 +24,9 @@ function resolveProps<T>(f: FormFieldSchema<T>, ctx: FormContext<T>) {
   return typeof f.props === 'function' ? f.props(ctx) : f.props;
 }
 
-function isReadOnly<T>(f: FormFieldSchema<T>, values: Row, ctx: FormContext<T>): boolean {
+function isReadOnly<T>(f: FormFieldSchema<T>, values: Row, ctx: FormContext<T>, decide: Decide): boolean {
   if (ctx.mode === 'detail') return true;
+  if (f.disabledAuth && decide(f.disabledAuth) !== 'allow') return true;
   return typeof f.readOnly === 'function' ? f.readOnly(values, ctx) : Boolean(f.readOnly);
 }
 
@@ -31,17 +36,20 @@ function FieldItem<T>({
   ctx,
   values,
   labelSpan,
+  wrapperSpan,
 }: {
   f: FormFieldSchema<T>;
   ctx: FormContext<T>;
   values: Row;
   labelSpan: number;
+  wrapperSpan: number;
 }) {
+  const decide = useCan();
   const def = widgetDef(f.widget);
   const span = f.span ?? 24;
   // a half-width field keeps its label as wide as the full-width ones
   const label = Math.min(23, Math.round((labelSpan * 24) / span));
-  const readOnly = isReadOnly(f, values, ctx);
+  const readOnly = isReadOnly(f, values, ctx, decide);
   return (
     <Col span={span}>
       <Form.Item
@@ -49,7 +57,7 @@ function FieldItem<T>({
         label={f.label}
         extra={typeof f.extra === 'function' ? f.extra(ctx) : f.extra}
         labelCol={{ span: label }}
-        wrapperCol={{ span: span === 24 ? Math.min(24 - label, 16) : 24 - label }}
+        wrapperCol={{ span: span === 24 ? Math.min(24 - label, wrapperSpan) : 24 - label - 1 }}
         valuePropName={def.valuePropName}
         rules={readOnly ? undefined : fieldRules(f, ctx)}
         validateDebounce={isRemoteChecked(f as FormFieldSchema<never>) ? 300 : undefined}
@@ -71,6 +79,7 @@ export function SchemaForm<T>({
   fields,
   ctx,
   labelSpan = 5,
+  wrapperSpan = 16,
   name,
   children,
   onValuesChange,
@@ -90,11 +99,11 @@ export function SchemaForm<T>({
               {({ getFieldsValue }) => {
                 const values = getFieldsValue(true) as Row;
                 if (f.show && !f.show(values, ctx)) return null;
-                return <FieldItem f={f} ctx={ctx} values={values} labelSpan={labelSpan} />;
+                return <FieldItem f={f} ctx={ctx} values={values} labelSpan={labelSpan} wrapperSpan={wrapperSpan} />;
               }}
             </Form.Item>
           ) : (
-            <FieldItem key={f.field} f={f} ctx={ctx} values={{}} labelSpan={labelSpan} />
+            <FieldItem key={f.field} f={f} ctx={ctx} values={{}} labelSpan={labelSpan} wrapperSpan={wrapperSpan} />
           ),
         )}
       </GridRow>

@@ -102,7 +102,7 @@ export function renderCell<T>(col: ColumnSchema<T>, value: unknown, row: T): Rea
 
 /** the antd column of a declared column */
 export function toAntColumn<T>(col: ColumnSchema<T>, ctx?: ActionContext<T>): AntColumn<T> {
-  const min = col.minWidth ?? (col.type ? MIN_WIDTH[col.type] : undefined);
+  const min = col.minWidth ?? (col.type && !col.width ? MIN_WIDTH[col.type] : undefined);
   const truncates = col.ellipsis || col.type === 'user' || col.type === 'depart';
   return {
     key: col.field,
@@ -113,7 +113,7 @@ export function toAntColumn<T>(col: ColumnSchema<T>, ctx?: ActionContext<T>): An
     width: col.width ?? (truncates ? min : undefined),
     fixed: col.fixed,
     ellipsis: truncates ? { showTitle: false } : undefined,
-    onHeaderCell: () => ({ style: { minWidth: min, whiteSpace: 'nowrap' } }),
+    onHeaderCell: () => ({ style: { minWidth: min } }),
     onCell: min ? () => ({ style: { minWidth: min } }) : undefined,
     render: (value: unknown, row: T, index: number) =>
       col.render ? col.render(value, row, index, ctx) : renderCell(col, value, row),

@@ -279,3 +279,13 @@ describe('lazy tree rows (spec 02 §4)', () => {
     expect(parentsToRefresh('0', loaded)).toEqual([]);
   });
 });
+
+describe('required on non-text widgets', () => {
+  it('a number is a value (blanks only count as empty in text widgets)', async () => {
+    const ctx: FormContext<Row> = { record: null, mode: 'add', fixed: {} };
+    const rules = fieldRules({ field: 'id', label: '编号', widget: 'number', required: true }, ctx);
+    expect(rules[0]).toEqual({ required: true, message: '请输入编号!' }); // a string check would refuse 12
+    const text = fieldRules({ field: 'name', label: '名称', required: true }, ctx);
+    expect(text[0]).toMatchObject({ whitespace: true });
+  });
+});

@@ -190,20 +190,17 @@ describe('CrudPage extension points', () => {
     expect(screen.getAllByText('删除')).toHaveLength(2);
   });
 
-  it('editor.notify tells the outcome of a save instead of the success message', async () => {
+  it('editor.okText by mode; editor.notify tells the outcome of a save instead of the success message', async () => {
     answer = (path) => (path.endsWith('/add') ? json(null, { message: '添加成功，但发送失败：网关拒绝' }) : null);
     const notify = vi.fn();
-    render(<CrudPage schema={{ ...logPage, editor: { notify } }} />);
+    const okText = (mode: string) => (mode === 'add' ? '保存并发送' : '确定');
+    render(<CrudPage schema={{ ...logPage, editor: { notify, okText } }} />);
     await screen.findByText('修改用户');
     fireEvent.click(screen.getByText(/^新\s*增$/).closest('button') as HTMLButtonElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('日志内容'), { target: { value: '手工记录' } });
     await act(async () => {
-      fireEvent.click(
-        within(dialog)
-          .getByText(/^确\s*定$/)
-          .closest('button') as HTMLButtonElement,
-      );
+      fireEvent.click(within(dialog).getByText('保存并发送').closest('button') as HTMLButtonElement);
     });
     await waitFor(() => expect(notify).toHaveBeenCalledTimes(1));
     expect(notify.mock.calls[0][0]).toMatchObject({ success: true, message: '添加成功，但发送失败：网关拒绝' });

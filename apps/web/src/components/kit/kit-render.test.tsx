@@ -235,3 +235,35 @@ describe('CrudPage', () => {
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 });
+
+describe('SchemaForm numbers', () => {
+  it('a required number field accepts a number (antd checks it as a value, not a string)', async () => {
+    let form!: ReturnType<typeof Form.useForm>[0];
+    function H() {
+      [form] = Form.useForm();
+      return (
+        <SchemaForm
+          form={form}
+          fields={[
+            {
+              field: 'id',
+              label: '编号',
+              widget: 'number',
+              required: true,
+              rules: [{ type: 'integer', min: 1, message: '须为正整数' }],
+            },
+          ]}
+          ctx={{ record: null, mode: 'add', fixed: {} }}
+        />
+      );
+    }
+    render(<H />);
+    const input = screen.getByLabelText('编号');
+    fireEvent.focus(input);
+    fireEvent.input(input, { target: { value: '12' } });
+    fireEvent.blur(input);
+    await act(async () => {
+      await expect(form.validateFields()).resolves.toEqual({ id: 12 });
+    });
+  });
+});

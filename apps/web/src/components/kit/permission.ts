@@ -1,5 +1,5 @@
 import type { Decision } from '../../permission/can';
-import type { PageSchema, RowActionSchema, ToolbarActionSchema } from './types';
+import type { PageSchema, RowActionSchema } from './types';
 
 /** the permission part of a page declaration */
 export type AuthSpec = Pick<PageSchema<unknown>, 'auth' | 'authCodes'>;
@@ -57,11 +57,11 @@ export function visibleRowActions<T>(
   return out;
 }
 
-/** toolbar actions with their decisions, denied ones left out */
-export function visibleToolbar<T>(
-  actions: readonly ToolbarActionSchema<T>[],
+/** toolbar (or batch) actions with their decisions, denied ones left out */
+export function visibleToolbar<A extends { auth?: string }>(
+  actions: readonly A[],
   decide: Decide,
-): { action: ToolbarActionSchema<T>; decision: Decision }[] {
+): { action: A; decision: Decision }[] {
   return actions
     .map((action) => ({ action, decision: decideCode(decide, action.auth) }))
     .filter((a) => a.decision !== 'deny');

@@ -32,6 +32,8 @@ export const PATTERN_PRESETS: Record<string, Preset> = {
 
 /** widgets where the user picks rather than types (请选择 instead of 请输入) */
 const PICKED = /select|radio|checkbox|dict|tree|category|user|depart|position|role|date|time|switch|upload|image|file/;
+/** text widgets: a value of blanks counts as empty */
+const TEXT = new Set(['input', 'textarea', 'password']);
 
 export function requiredMessage(field: Pick<FormFieldSchema, 'label' | 'widget' | 'required'>): string {
   if (typeof field.required === 'string') return field.required;
@@ -80,7 +82,12 @@ export function fieldRules<T>(field: FormFieldSchema<T>, ctx: FormContext<T>): F
   const label = typeof field.label === 'string' ? field.label : '';
   const rules: FormRule[] = [];
   if (field.required)
-    rules.push({ required: true, whitespace: !PICKED.test(field.widget ?? 'input'), message: requiredMessage(field) });
+    // only text widgets get `whitespace`: any key besides required/message turns antd's check into a string check
+    rules.push(
+      TEXT.has(field.widget ?? 'input')
+        ? { required: true, whitespace: true, message: requiredMessage(field) }
+        : { required: true, message: requiredMessage(field) },
+    );
   for (const r of field.rules ?? []) {
     if (typeof r === 'string') rules.push(...presetRules(r, label));
     else rules.push(r);

@@ -1,5 +1,5 @@
 import type { Result } from '@answer/contract';
-import type { FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import type { ListSort, SearchRule, UseListPageResult } from '../list';
 
@@ -120,6 +120,8 @@ export interface FormFieldSchema<T = Row> {
   initialValue?: unknown;
   /** sent with a save (default true); false for display-only fields */
   submit?: boolean;
+  /** field permission code: the field is disabled unless the user is allowed it (JeecgBoot disabledAuth) */
+  disabledAuth?: string;
 }
 
 /** a view's handler of a declared action (`run: 'name'`): the row (none for a toolbar button) and the page context */
@@ -167,6 +169,13 @@ export interface ToolbarActionSchema<T = Row> {
   onClick?: (ctx: ActionContext<T>) => void | Promise<void>;
 }
 
+/** a confirmation dialog for n rows */
+export interface ConfirmSpec {
+  title: ReactNode;
+  content: (n: number) => ReactNode;
+  danger?: boolean;
+}
+
 export interface RecycleBinSchema<T = Row> {
   title: ReactNode;
   auth?: string;
@@ -174,11 +183,26 @@ export interface RecycleBinSchema<T = Row> {
   list: () => Promise<Result<T[]>>;
   restore: (ids: string[]) => Promise<Result<unknown>>;
   purge: (ids: string[]) => Promise<Result<unknown>>;
-  /** popconfirm of 彻底删除 */
-  purgeConfirm?: ReactNode;
+  /** 彻底删除: a popconfirm title (default) or a confirmation dialog */
+  purgeConfirm?: ReactNode | ConfirmSpec;
+  /** 还原: a confirmation dialog (default none) */
+  restoreConfirm?: ConfirmSpec;
+  /** success messages instead of the server's */
+  restoredMessage?: (n: number) => string;
+  purgedMessage?: (n: number) => string;
   /** batch 还原 / 彻底删除 of the selected rows (the server takes comma ids) */
   batch?: boolean;
+  /** pages of 10 @default false (all rows, scrolling) */
+  paged?: boolean;
   width?: number;
+}
+
+export interface BatchActionSchema<T = Row> {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  auth?: string;
+  onClick: (ctx: ActionContext<T>) => void;
 }
 
 export interface TreeSchema<T = Row> {
@@ -215,6 +239,10 @@ export interface EditorSchema<T = Row> {
   title?: (mode: EditorMode, record: T | null) => ReactNode;
   /** label column of the form @default 5 */
   labelSpan?: number;
+  /** control column of a full-width field @default 16 */
+  wrapperSpan?: number;
+  /** after a value changed (e.g. keep dependent fields consistent) */
+  onValuesChange?: (changed: Row, all: Row, form: FormInstance) => void;
   /** form values of a record (default: the form fields of the row) */
   toForm?: (record: T, ctx: FormContext<T>) => Row;
   /** body of a save (default: the values with strings trimmed, `id` on edit, fixed parameters on add) */
@@ -229,7 +257,8 @@ export interface EditorSchema<T = Row> {
   notify?: (res: Result<unknown>) => void;
   /** form name (data-testid `${name}-form`) */
   name?: string;
-  okText?: string;
+  /** the save button @default 确定 (by mode, e.g. 保存并发送 when adding) */
+  okText?: string | ((mode: EditorMode) => string);
 }
 
 export interface PageUrls {
@@ -264,6 +293,8 @@ export interface PageSchema<T = Row> {
   actionWidth?: number;
   /** toolbar: built-ins add/export/import/batch plus these */
   toolbar?: ToolbarActionSchema<T>[];
+  /** more entries of the 批量操作 dropdown (after 删除) */
+  batch?: BatchActionSchema<T>[];
   /** built-in toolbar buttons to show @default add, export/import when the urls exist, batch delete */
   builtins?: { add?: boolean | string; export?: boolean; import?: boolean; batchDelete?: boolean };
   exportName?: string;

@@ -1,6 +1,6 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { IconPicker } from '../IconPicker';
 import { JCategorySelect } from '../JCategorySelect';
 import { JDictSelectTag } from '../JDictSelectTag';
@@ -192,6 +192,39 @@ function JText({ value, id }: ValueProps<unknown>) {
   );
 }
 
+type Option = { value: string | number; label: ReactNode };
+const optionCache = new WeakMap<() => Promise<Option[]>, Promise<Option[]>>();
+
+/**
+ * A select whose options come from the server (`load`, called once per load function and page visit; a failed load
+ * is asked again next time). Other props go to antd's Select (mode="multiple" for an array value).
+ */
+function JAsyncSelect({ load, ...rest }: { load: () => Promise<Option[]> } & Record<string, unknown>) {
+  const [options, setOptions] = useState<Option[]>([]);
+  useEffect(() => {
+    let alive = true;
+    let p = optionCache.get(load);
+    if (!p) {
+      p = load();
+      optionCache.set(load, p);
+      p.catch(() => optionCache.delete(load));
+    }
+    p.then((o) => alive && setOptions(o)).catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [load]);
+  return (
+    <Select
+      allowClear
+      optionFilterProp="label"
+      getPopupContainer={(n: HTMLElement) => n.parentElement ?? document.body}
+      {...rest}
+      options={options}
+    />
+  );
+}
+
 const InputNumberFull = (p: Record<string, unknown>) => <InputNumber style={{ width: '100%' }} {...p} />;
 
 export const WIDGETS: Record<string, WidgetDef> = {
@@ -202,6 +235,7 @@ export const WIDGETS: Record<string, WidgetDef> = {
   text: { component: JText },
   select: { component: Select, picked: true, defaults: { allowClear: true } },
   'select-multi': { component: JMultiSelect, picked: true },
+  'async-select': { component: JAsyncSelect, picked: true },
   radio: { component: Radio.Group, picked: true },
   checkbox: { component: JCheckboxGroup, picked: true },
   switch: { component: JSwitch, picked: true, query: JSwitchQuery },
@@ -272,4 +306,4 @@ export function renderWidget({ widget, label, props, query, disabled }: RenderWi
   return <Component {...all} />;
 }
 
-export { JCheckboxGroup, JDate, JDateRange, JMultiSelect, JSwitch, JText, JTime };
+export { JAsyncSelect, JCheckboxGroup, JDate, JDateRange, JMultiSelect, JSwitch, JText, JTime };

@@ -1,5 +1,4 @@
 import type { FormRule } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { SysUser, UserSaveBody } from '../../../api/user';
 import { PATTERNS } from '../../../utils/rules';
 
@@ -52,7 +51,8 @@ export interface UserFormValues {
   userIdentity?: number;
   departIds?: string[];
   avatar?: string;
-  birthday?: Dayjs | null;
+  /** YYYY-MM-DD */
+  birthday?: string | null;
   sex?: string;
   email?: string;
   phone?: string;
@@ -78,7 +78,7 @@ export function toFormValues(user: SysUser, roleIds: string[], departIds: string
     userIdentity: user.userIdentity === 2 ? 2 : 1,
     departIds: splitIds(user.departIds).filter((d) => departIds.includes(d)),
     avatar: user.avatar ?? undefined,
-    birthday: user.birthday ? dayjs(user.birthday) : null,
+    birthday: user.birthday ? user.birthday.slice(0, 10) : null,
     sex: user.sex === null || user.sex === undefined ? undefined : String(user.sex),
     email: user.email ?? undefined,
     phone: user.phone ?? undefined,
@@ -99,7 +99,7 @@ export function toSaveBody(v: UserFormValues, id?: string): UserSaveBody {
     userIdentity: identity,
     departIds: identity === 2 ? (v.departIds ?? []).join(',') : '',
     avatar: v.avatar ?? '',
-    birthday: v.birthday ? v.birthday.format('YYYY-MM-DD') : '',
+    birthday: v.birthday ?? '',
     sex: v.sex ?? '',
     email: v.email?.trim() ?? '',
     phone: v.phone?.trim() ?? '',
