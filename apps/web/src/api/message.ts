@@ -52,15 +52,6 @@ export interface SysMessage {
   createTime?: string | null;
 }
 
-export interface MessageForm {
-  esTitle: string;
-  esType: string;
-  esReceiver: string;
-  esContent: string;
-  esParam?: string | null;
-  remark?: string | null;
-}
-
 export interface SysMessageTemplate {
   id: string;
   templateName: string | null;
@@ -72,14 +63,6 @@ export interface SysMessageTemplate {
   createTime?: string | null;
 }
 
-export interface TemplateForm {
-  templateName: string;
-  templateCode: string;
-  templateType: string;
-  templateContent: string;
-  templateTestJson?: string | null;
-}
-
 export interface SendTestForm {
   templateCode: string;
   testData?: string | null;
@@ -87,16 +70,8 @@ export interface SendTestForm {
   msgType: string;
 }
 
-export function saveMessage(values: MessageForm, id?: string) {
-  return id ? http.put<null>(MESSAGE_URLS.edit, { ...values, id }) : http.post<SysMessage>(MESSAGE_URLS.add, values);
-}
-
 export function resendMessage(id: string) {
   return http.post<SysMessage>(MESSAGE_URLS.resend, { id });
-}
-
-export function saveTemplate(values: TemplateForm, id?: string) {
-  return id ? http.put<null>(TEMPLATE_URLS.edit, { ...values, id }) : http.post<null>(TEMPLATE_URLS.add, values);
 }
 
 export function sendTestMessage(values: SendTestForm) {
