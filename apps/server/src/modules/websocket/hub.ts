@@ -15,30 +15,50 @@ export function selectTokenProtocol(protocols: Set<string>, req: IncomingMessage
   return token && protocols.has(token) ? token : false;
 }
 
-/** Close codes (4000–4999 are the application's). */
+/** Close codes (4000–4999 are the application's); each close also carries a reason text. */
 export const CLOSE = {
   sessionEnded: 4001,
+  /** more sockets for one user id than WS_MAX_SOCKETS_PER_USER: the oldest is closed */
   tooManyTabs: 4002,
+  /** more sockets from one client address than WS_MAX_SOCKETS_PER_IP: the new one is closed */
+  tooManyFromIp: 4003,
   goingAway: 1001,
   policy: 1008,
   tooBig: 1009,
 } as const;
 
-/** Limits of one socket (security rule 10). */
+export const CLOSE_REASON = {
+  tooManyTabs: 'too many connections for this user',
+  tooManyFromIp: 'too many connections from this address',
+} as const;
+
+/** Limits of one socket (security rule 10); the socket counts come from config (WS_MAX_SOCKETS_PER_*). */
 export const LIMITS = {
   /** largest client frame we read (the server-wide ws maxPayload of 64 KiB closes larger ones earlier) */
   maxFrameBytes: 1024,
   /** client frames per window; a heartbeat every 20 s needs 3 a minute */
   maxFramesPerWindow: 30,
   windowMs: 60_000,
-  /** open sockets per user on one node (tabs); the oldest is closed beyond this */
-  maxSocketsPerUser: 16,
 };
+
+export interface SocketCaps {
+  /** open sockets per user id on one node (tabs); the oldest is closed beyond this */
+  perUser: number;
+  /** open sockets per client address on one node; a new one beyond this is closed */
+  perIp: number;
+}
 
 export interface Conn {
   ws: WebSocket;
   userId: string;
-  /** the session's token (memory only, to re-check the session) and its hash (to match revocations) */
+  /** client address (for the per-address cap) */
+  ip: string;
+  /**
+   * the original 3.2 client's token-less socket (ADR 021): it receives only `{"cmd":…}` signals, never a title, text or
+   * id, and its user id is only claimed, so it is kept apart from the authenticated sockets of that id
+   */
+  anonymous: boolean;
+  /** the session's token (memory only, to re-check the session) and its hash (to match revocations); '' if anonymous */
   token: string;
   tokenHash: string;
   openedAt: number;
@@ -56,34 +76,58 @@ export interface Conn {
  */
 export class SocketHub {
   private readonly byUser = new Map<string, Set<Conn>>();
+  private readonly byIp = new Map<string, number>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly caps: SocketCaps = { perUser: 16, perIp: 32 },
+  ) {}
 
-  add(conn: Conn): void {
+  /**
+   * Adds a socket, within the caps: beyond the per-address cap the NEW socket is closed (4003); beyond the per-user cap
+   * the user's OLDEST socket of the same kind is closed (4002). Anonymous sockets never push out authenticated ones.
+   * Returns false when the new socket was refused.
+   */
+  add(conn: Conn): boolean {
+    const fromIp = this.byIp.get(conn.ip) ?? 0;
+    if (fromIp >= this.caps.perIp) {
+      conn.ws.close(CLOSE.tooManyFromIp, CLOSE_REASON.tooManyFromIp);
+      return false;
+    }
+    this.byIp.set(conn.ip, fromIp + 1);
     let set = this.byUser.get(conn.userId);
     if (!set) {
       set = new Set();
       this.byUser.set(conn.userId, set);
     }
     set.add(conn);
-    if (set.size > LIMITS.maxSocketsPerUser) {
-      const oldest = [...set].sort((a, b) => a.openedAt - b.openedAt)[0];
+    const same = [...set].filter((c) => c.anonymous === conn.anonymous);
+    if (same.length > this.caps.perUser) {
+      const oldest = same.sort((a, b) => a.openedAt - b.openedAt)[0];
       this.remove(oldest);
-      oldest.ws.close(CLOSE.tooManyTabs, 'too many connections');
+      oldest.ws.close(CLOSE.tooManyTabs, CLOSE_REASON.tooManyTabs);
     }
+    return true;
   }
 
   remove(conn: Conn): void {
     const set = this.byUser.get(conn.userId);
-    if (!set) return;
-    set.delete(conn);
+    if (!set?.delete(conn)) return;
     if (!set.size) this.byUser.delete(conn.userId);
+    const n = (this.byIp.get(conn.ip) ?? 1) - 1;
+    if (n > 0) this.byIp.set(conn.ip, n);
+    else this.byIp.delete(conn.ip);
   }
 
   all(): Conn[] {
     const out: Conn[] = [];
     for (const set of this.byUser.values()) out.push(...set);
     return out;
+  }
+
+  /** open sockets from one client address */
+  countFromIp(ip: string): number {
+    return this.byIp.get(ip) ?? 0;
   }
 
   count(userId?: string): number {
@@ -104,13 +148,15 @@ export class SocketHub {
       ...(typeof msg.msgId === 'string' ? { msgId: msg.msgId } : {}),
       msgTxt: msg.msgTxt,
     });
+    // a token-less socket learns only that something arrived: it re-reads through the authenticated API
+    const signal = JSON.stringify({ cmd: msg.cmd });
     const targets = Array.isArray(env.userIds)
       ? env.userIds.flatMap((id) => [...(this.byUser.get(String(id)) ?? [])])
       : this.all();
     let n = 0;
     for (const c of targets) {
       if (c.ws.readyState !== c.ws.OPEN) continue;
-      c.ws.send(frame, (err) => {
+      c.ws.send(c.anonymous ? signal : frame, (err) => {
         if (err) this.log.debug({ err: err.message }, 'websocket send failed');
       });
       n++;
@@ -123,6 +169,7 @@ export class SocketHub {
     const m = (msg ?? {}) as { hash?: string; userId?: string };
     let n = 0;
     for (const c of this.all()) {
+      if (c.anonymous) continue; // not tied to a session
       if ((m.hash && c.tokenHash === m.hash) || (m.userId && c.userId === m.userId)) {
         this.remove(c);
         c.ws.close(CLOSE.sessionEnded, 'session ended');
