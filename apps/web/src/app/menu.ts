@@ -1,4 +1,4 @@
-import type { MenuItem } from '@answer/contract';
+import { isSafeLink, type MenuItem } from '@answer/contract';
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { runtimeConfig } from './config';
@@ -106,6 +106,8 @@ export function resolveMenuUrl(
   });
   if (unresolved) return null;
   const trimmed = out.trim();
+  // security rule 16, checked again when rendering: the stored value and the resolved one alike
+  if (!isSafeLink(url) || !isSafeLink(trimmed)) return null;
   if (/^https?:\/\//i.test(trimmed)) return trimmed;
   if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
   return null;

@@ -31,8 +31,9 @@ export function useOpenMenuItem() {
   const navigate = useNavigate();
   return (item: MenuItem) => {
     const target = menuTarget(item);
-    if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
-    else navigate(target.path);
+    if (target.kind === 'internal') navigate(target.path);
+    // an unresolvable or refused link ('') opens nothing
+    else if (target.url) window.open(target.url, '_blank', 'noopener,noreferrer');
   };
 }
 

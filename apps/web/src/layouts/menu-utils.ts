@@ -1,4 +1,4 @@
-import type { MenuItem } from '@answer/contract';
+import { type MenuItem, safeLink } from '@answer/contract';
 import { isExternalMenu, menuPathFor } from '../app/menu';
 
 /**
@@ -41,11 +41,12 @@ export type MenuTarget = { kind: 'external'; url: string } | { kind: 'internal';
 /**
  * Where a menu entry leads. Entries flagged internalOrExternal open in a new window at their resolved URL
  * (meta.url, `{{ }}` placeholders from the config allow-list); entries whose path itself is an http URL do too.
- * Everything else is a route of this app, linked by path (route-'0' entries included).
+ * Everything else is a route of this app, linked by path (route-'0' entries included). An external URL that is not
+ * http(s) (security rule 16: `javascript:`, `data:` … in any spelling) becomes '' — nothing is opened.
  */
 export function menuTarget(item: MenuItem): MenuTarget {
   if (isExternalMenu(item)) return { kind: 'external', url: menuPathFor(item) };
-  if (HTTP.test(item.path)) return { kind: 'external', url: item.path };
+  if (HTTP.test(item.path)) return { kind: 'external', url: safeLink(item.path) ?? '' };
   return { kind: 'internal', path: menuPathFor(item) };
 }
 

@@ -1,8 +1,23 @@
+import { safeLink } from '@answer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Typography } from 'antd';
 import { useMemo } from 'react';
 import { fetchRealname, type NoticeRecord } from '../../api/header';
 import { sanitizeHtml } from './sanitize-html';
+
+/**
+ * Where 去处理 of a notice leads (openType url): a route of this app, or an http(s) page opened in a new window.
+ * Anything else — `javascript:`, `data:`, `vbscript:` in any spelling, `//host` — is refused again here (security
+ * rule 16; the server refuses it on write): null, and no button is shown.
+ */
+export function noticeTarget(
+  openPage: string | null | undefined,
+): { kind: 'internal'; path: string } | { kind: 'external'; url: string } | null {
+  const page = safeLink(openPage);
+  if (!page) return null;
+  if (/^https?:/i.test(page)) return { kind: 'external', url: page };
+  return { kind: 'internal', path: page.startsWith('/') ? page : `/${page}` };
+}
 
 export interface AnnouncementModalProps {
   record: NoticeRecord | null;
@@ -21,7 +36,8 @@ export function AnnouncementModal({ record, onClose, onHandle }: AnnouncementMod
     staleTime: 5 * 60_000,
   });
   const html = useMemo(() => sanitizeHtml(record?.msgContent), [record?.msgContent]);
-  const canHandle = record?.openType === 'url' && Boolean(record.openPage);
+  // security rule 16: a stored open page that is not http(s) or a site path gets no 去处理 at all
+  const canHandle = record?.openType === 'url' && noticeTarget(record.openPage) !== null;
 
   return (
     <Modal

@@ -13,7 +13,7 @@ import {
   noticeKeys,
 } from '../../api/header';
 import { API_BASE } from '../../api/http';
-import { AnnouncementModal } from './AnnouncementModal';
+import { AnnouncementModal, noticeTarget } from './AnnouncementModal';
 
 /** The user's own announcement list, reached from 查看更多. */
 export const MY_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
@@ -233,7 +233,9 @@ export function HeaderNotice({ userId, token, componentDialog: ComponentDialog }
         record={viewing}
         onClose={() => setViewing(null)}
         onHandle={(r) => {
-          if (r.openPage) navigate(r.openPage.startsWith('/') ? r.openPage : `/${r.openPage}`);
+          const target = noticeTarget(r.openPage);
+          if (target?.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
+          else if (target) navigate(target.path);
         }}
       />
       {ComponentDialog ? <ComponentDialog record={dynamic} onClose={() => setDynamic(null)} /> : null}
