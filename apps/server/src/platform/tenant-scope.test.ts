@@ -78,7 +78,16 @@ beforeAll(async () => {
     parentId: '',
     tenantId: A,
   });
-  await db.insert(sysAnnouncement).values({ id: 'tenant-annt-a', titile: '甲的公告', sendStatus: '0', tenantId: A });
+  await db
+    .insert(sysAnnouncement)
+    .values({
+      id: 'tenant-annt-a',
+      titile: '甲的公告',
+      sendStatus: '0',
+      msgType: 'ALL',
+      msgCategory: '1',
+      tenantId: A,
+    });
   await db.insert(sysMessage).values({ id: 'tenant-msg-a', esTitle: '甲的消息', esType: '3', tenantId: A });
 
   // users are created by the platform administrator, each in one tenant
@@ -266,6 +275,42 @@ describe('roles', () => {
   });
 });
 
+describe('departments', () => {
+  const tree = async (token: string) =>
+    ((await get(`${API}/sys/sysDepart/queryTreeList`, { token })).json.result as { id: string }[]).map((d) => d.id);
+
+  it('trees show only the tenant’s departments, without the server-side tenant field', async () => {
+    expect(await tree(userA)).toEqual([ids.departA]);
+    expect(await tree(userB)).not.toContain(ids.departA);
+    const adminTree = (await get(`${API}/sys/sysDepart/queryTreeList`, { token: admin })).json.result;
+    expect(adminTree.map((d: { id: string }) => d.id)).toContain(ids.departA);
+    expect(adminTree[0]).not.toHaveProperty('tenantId');
+    const all = await get(`${API}/sys/sysDepart/listAll`, { token: userB });
+    expect((all.json.result as { id: string }[]).map((d) => d.id)).not.toContain(ids.departA);
+  });
+
+  it('another tenant’s department cannot be edited, deleted or used as a parent', async () => {
+    const edit = await send('PUT', `${API}/sys/sysDepart/edit`, { token: userB }, { id: ids.departA, departName: 'x' });
+    expect(edit.json.success).toBe(false);
+    const del = await send('DELETE', `${API}/sys/sysDepart/delete?id=${ids.departA}`, { token: userB });
+    expect(del.json.success).toBe(false);
+    const child = await send(
+      'POST',
+      `${API}/sys/sysDepart/add`,
+      { token: userB },
+      { departName: '子', parentId: ids.departA },
+    );
+    expect(child.json.success).toBe(false);
+    const [d] = await t.database.db.select().from(sysDepart).where(eq(sysDepart.id, ids.departA));
+    expect(d.departName).toBe('甲的部门');
+    const own = await send('POST', `${API}/sys/sysDepart/add`, { token: userB }, { departName: '乙的部门' });
+    expect(own.json.success).toBe(true);
+    const [b] = await t.database.db.select().from(sysDepart).where(eq(sysDepart.departName, '乙的部门'));
+    expect(b.tenantId).toBe(B);
+    expect(await tree(userA)).not.toContain(b.id);
+  });
+});
+
 describe('announcements and messages', () => {
   it('lists show only the tenant’s rows', async () => {
     const annB = await get(`${API}/sys/annountCement/list?pageSize=100`, { token: userB });
@@ -276,6 +321,46 @@ describe('announcements and messages', () => {
     expect(msgB.json.result.total).toBe(0);
     const msgA = await get(`${API}/sys/message/sysMessage/list?pageSize=100`, { token: userA });
     expect((msgA.json.result.records as { id: string }[]).map((r) => r.id)).toEqual(['tenant-msg-a']);
+  });
+
+  it('another tenant’s announcement or message answers not found for queryById, edit, release and delete', async () => {
+    expect((await get(`${API}/sys/annountCement/queryById?id=tenant-annt-a`, { token: userB })).json.success).toBe(
+      false,
+    );
+    const mine = await get(`${API}/sys/annountCement/queryById?id=tenant-annt-a`, { token: userA });
+    expect(mine.json.success).toBe(true);
+    expect(mine.json.result).not.toHaveProperty('tenantId');
+    const edit = await send(
+      'PUT',
+      `${API}/sys/annountCement/edit`,
+      { token: userB },
+      { id: 'tenant-annt-a', titile: 'x' },
+    );
+    expect(edit.json.success).toBe(false);
+    const release = await get(`${API}/sys/annountCement/doReleaseData?id=tenant-annt-a`, { token: userB });
+    expect(release.json.success).toBe(false);
+    await send('DELETE', `${API}/sys/annountCement/deleteBatch?ids=tenant-annt-a`, { token: userB });
+    const [a] = await t.database.db.select().from(sysAnnouncement).where(eq(sysAnnouncement.id, 'tenant-annt-a'));
+    expect(a).toMatchObject({ titile: '甲的公告', sendStatus: '0', delFlag: '0' });
+
+    expect((await get(`${API}/sys/message/sysMessage/queryById?id=tenant-msg-a`, { token: userB })).json.success).toBe(
+      false,
+    );
+    const del = await send('DELETE', `${API}/sys/message/sysMessage/delete?id=tenant-msg-a`, { token: userB });
+    expect(del.json.success).toBe(false);
+    const [m] = await t.database.db.select().from(sysMessage).where(eq(sysMessage.id, 'tenant-msg-a'));
+    expect(m).toBeDefined();
+  });
+
+  it('a published notice to all users of tenant A never reaches tenant B’s bell', async () => {
+    const rel = await get(`${API}/sys/annountCement/doReleaseData?id=tenant-annt-a`, { token: userA });
+    expect(rel.json.success).toBe(true);
+    const bellB = await get(`${API}/sys/annountCement/listByUser`, { token: userB });
+    const idsB = [...bellB.json.result.anntMsgList, ...bellB.json.result.sysMsgList].map((n: { id: string }) => n.id);
+    expect(idsB).not.toContain('tenant-annt-a');
+    const bellA = await get(`${API}/sys/annountCement/listByUser`, { token: userA });
+    const idsA = [...bellA.json.result.anntMsgList, ...bellA.json.result.sysMsgList].map((n: { id: string }) => n.id);
+    expect(idsA).toContain('tenant-annt-a');
   });
 });
 

@@ -76,6 +76,12 @@ export function tenantWhere(table: PgTable, tenancy: Tenancy): SQL | undefined {
   return rule ? tenantCondition(rule, tenancy) : undefined;
 }
 
+/** A row without its owning tenant: tenant_id is the server's business, never part of the JeecgBoot JSON. */
+export function withoutTenant<T extends { tenantId?: unknown }>(row: T): Omit<T, 'tenantId'> {
+  const { tenantId: _tenant, ...rest } = row;
+  return rest;
+}
+
 /** The tenant id stamped on rows a request inserts (the platform tenant when it sees every tenant). */
 export function stampTenantId(tenancy: Tenancy): number {
   return tenancy.kind === 'tenant' ? tenancy.id : PLATFORM_TENANT;

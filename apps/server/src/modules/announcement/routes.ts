@@ -1,14 +1,15 @@
 import { ok, okCode0 } from '@answer/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sysAnnouncement, sysAnnouncementSend } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportList, importAnswer, readImport } from '../../platform/excel.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { Permissions } from '../../platform/permissions.ts';
 import { rowJson } from '../../platform/serialize.ts';
-import { type Tenancy, tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
+import { type Tenancy, tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { pushToUsers } from '../websocket/push.ts';
 import {
@@ -34,6 +35,7 @@ import {
   findAnnouncement,
   isRecipient,
   listByUser,
+  managedBy,
   markRead,
   myAnnouncements,
   NOT_FOUND,
@@ -78,6 +80,18 @@ function ofTenantAnnouncements(tenancy: Tenancy): SQL | undefined {
     : undefined;
 }
 
+/** is the user one of the tenancy's users? */
+async function inTenancy(db: Db, userId: string, tenancy: Tenancy): Promise<boolean> {
+  const w = tenantWhere(sysUser, tenancy);
+  if (!w) return true;
+  const [hit] = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.id, userId), w))
+    .limit(1);
+  return !!hit;
+}
+
 const sendList = defineListEntity({
   table: sysAnnouncementSend,
   sortable: ['createTime', 'readTime', 'readFlag', 'anntId', 'userId'],
@@ -90,7 +104,7 @@ const sendList = defineListEntity({
  * listByUser, and the user's own read state under `/sys/sysAnnouncementSend`.
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
-  const actor = (req: FastifyRequest): Actor => req.auth!.user;
+  const actor = (req: FastifyRequest): Actor => ({ ...req.auth!.user, tenancy: tenantOf(req) });
   const base = '/sys/annountCement';
 
   // ---------------------------------------------------------------- management
@@ -132,9 +146,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   app.get(`${base}/queryById`, { config: { access: 'authenticated' } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
     const row = await findAnnouncement(app.ctx.db, id);
-    const manager = Permissions.allows(await app.ctx.perms.of(actor(req).id), READ);
+    const manager = Permissions.allows(await app.ctx.perms.of(actor(req).id), READ) && managedBy(row, tenantOf(req));
     if (!manager && !(await isRecipient(app.ctx.db, actor(req), row))) throw bizError(NOT_FOUND);
-    return okCode0(rowJson(row));
+    return okCode0(rowJson(withoutTenant(row)));
   });
 
   app.get(
@@ -179,7 +193,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       }
       const row = await findAnnouncement(app.ctx.db, anntId);
       const releaser = Permissions.allows(await app.ctx.perms.of(me.id), { perm: 'announcement:release' });
-      if (releaser && row.sendStatus === '1') {
+      if (releaser && row.sendStatus === '1' && managedBy(row, me.tenancy!)) {
         await pushAnnouncement(app, row);
       } else {
         if (!(await isRecipient(app.ctx.db, me, row))) throw bizError(NOT_FOUND);
@@ -264,16 +278,21 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.get(`${send}/queryById`, { config: { access: READ } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    const [row] = await app.ctx.db.select().from(sysAnnouncementSend).where(eq(sysAnnouncementSend.id, id)).limit(1);
+    const [row] = await app.ctx.db
+      .select()
+      .from(sysAnnouncementSend)
+      .where(and(eq(sysAnnouncementSend.id, id), ofTenantAnnouncements(tenantOf(req))))
+      .limit(1);
     if (!row) throw bizError(NOT_FOUND);
     return ok(rowJson(row));
   });
 
   app.post(`${send}/add`, { config: { access: { perm: 'announcement:add' } } }, async (req) => {
     const body = parse(SendFields, req.body);
-    await findAnnouncement(app.ctx.db, body.anntId);
+    await findAnnouncement(app.ctx.db, body.anntId, tenantOf(req));
     const target = await app.ctx.userById(body.userId);
-    if (!target || target.delFlag !== 0) throw bizError('用户不存在');
+    if (!target || target.delFlag !== 0 || !(await inTenancy(app.ctx.db, target.id, tenantOf(req))))
+      throw bizError('用户不存在');
     const now = new Date();
     await app.ctx.db.insert(sysAnnouncementSend).values({
       id: newId(),
@@ -293,10 +312,12 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     config: { access: { perm: 'announcement:edit' } },
     handler: async (req) => {
       const body = parse(EditSendBody, req.body);
-      if (body.anntId) await findAnnouncement(app.ctx.db, body.anntId);
+      if (body.anntId) await findAnnouncement(app.ctx.db, body.anntId, tenantOf(req));
       if (body.userId) {
         const target = await app.ctx.userById(body.userId);
-        if (!target || target.delFlag !== 0) throw bizError('用户不存在');
+        if (!target || target.delFlag !== 0 || !(await inTenancy(app.ctx.db, target.id, tenantOf(req)))) {
+          throw bizError('用户不存在');
+        }
       }
       const now = new Date();
       const done = await app.ctx.db
@@ -308,7 +329,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
           updateBy: actor(req).username,
           updateTime: now,
         })
-        .where(eq(sysAnnouncementSend.id, body.id))
+        .where(and(eq(sysAnnouncementSend.id, body.id), ofTenantAnnouncements(tenantOf(req))))
         .returning({ id: sysAnnouncementSend.id });
       if (!done.length) throw bizError(NOT_FOUND);
       return ok(null, '修改成功!');
@@ -319,7 +340,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     const { id } = parse(IdQuery, req.query);
     const done = await app.ctx.db
       .delete(sysAnnouncementSend)
-      .where(eq(sysAnnouncementSend.id, id))
+      .where(and(eq(sysAnnouncementSend.id, id), ofTenantAnnouncements(tenantOf(req))))
       .returning({ id: sysAnnouncementSend.id });
     if (!done.length) throw bizError(NOT_FOUND);
     return ok(null, '删除成功!');
@@ -329,7 +350,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     const ids = idsOf(parse(IdsQuery, req.query).ids);
     if (!ids.length) throw bizError('请选择要删除的记录');
     if (ids.length > 1000) throw bizError('一次最多删除 1000 条');
-    await app.ctx.db.delete(sysAnnouncementSend).where(inArray(sysAnnouncementSend.id, ids));
+    await app.ctx.db
+      .delete(sysAnnouncementSend)
+      .where(and(inArray(sysAnnouncementSend.id, ids), ofTenantAnnouncements(tenantOf(req))));
     return ok(null, '批量删除成功!');
   });
 }

@@ -10,12 +10,26 @@ import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, parseGmt8 } from '../../platform/list-query.ts';
 import { formatDateTime, rowJson } from '../../platform/serialize.ts';
+import { ALL_TENANTS, PLATFORM_TENANT, stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { pushToAll, pushToUsers } from '../websocket/push.ts';
 import { sanitizeRichText, stripHtml } from './sanitize.ts';
 import type { AnnouncementFields } from './schema.ts';
 
 export type AnnouncementRow = typeof sysAnnouncement.$inferSelect;
-export type Actor = Pick<UserRow, 'id' | 'username' | 'createTime'>;
+/** who acts, and in which tenancy (announcements are tenant-scoped, ADR 017; none given = the platform's view) */
+export type Actor = Pick<UserRow, 'id' | 'username' | 'createTime'> & { tenancy?: Tenancy };
+const tenancyOf = (actor: Actor): Tenancy => actor.tenancy ?? ALL_TENANTS;
+
+/** may the tenancy manage this announcement (its own tenant's, or any for the platform administrator)? */
+export function managedBy(row: AnnouncementRow, tenancy: Tenancy): boolean {
+  return tenancy.kind === 'all' || row.tenantId === tenancy.id;
+}
+
+/** ALL-type announcements reach the users of their tenant; the platform tenant's (0) reach everyone */
+function allTypeReaches(tenancy: Tenancy): SQL | undefined {
+  if (tenancy.kind === 'all') return undefined;
+  return inArray(sysAnnouncement.tenantId, [...new Set([PLATFORM_TENANT, tenancy.id])]);
+}
 
 export const NOT_FOUND = '未找到对应实体';
 export const ANNOUNCEMENT_MENU = 'system/SysAnnouncementList';
@@ -76,7 +90,7 @@ function userIdList(raw: string | null | undefined): string[] {
 const MAX_TARGET_USERS = 2000;
 
 /** Checked, cleaned column values of an announcement (add, or the merged result of an edit). */
-async function cleanFields(db: Db, f: AnnouncementFields) {
+async function cleanFields(db: Db, f: AnnouncementFields, tenancy: Tenancy) {
   const titile = stripHtml(f.titile);
   if (!titile) throw bizError('标题不能为空');
   const start = f.startTime ? parseGmt8(f.startTime)!.date : null;
@@ -92,7 +106,7 @@ async function cleanFields(db: Db, f: AnnouncementFields) {
     const found = await db
       .select({ id: sysUser.id })
       .from(sysUser)
-      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), tenantWhere(sysUser, tenancy)));
     if (found.length !== ids.length) throw bizError('指定用户不存在或已删除，请重新选择');
     // JeecgBoot's format: ids with a trailing comma
     userIds = `${ids.join(',')},`;
@@ -141,11 +155,18 @@ async function syncSendRows(tx: Db, anntId: string, userIds: string | null, by: 
   }
 }
 
-export async function findAnnouncement(db: Db, id: string): Promise<AnnouncementRow> {
+/** a non-deleted announcement; given a tenancy, only one it manages (another tenant's id answers not found) */
+export async function findAnnouncement(db: Db, id: string, tenancy?: Tenancy): Promise<AnnouncementRow> {
   const [row] = await db
     .select()
     .from(sysAnnouncement)
-    .where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0')))
+    .where(
+      and(
+        eq(sysAnnouncement.id, id),
+        eq(sysAnnouncement.delFlag, '0'),
+        tenancy ? tenantWhere(sysAnnouncement, tenancy) : undefined,
+      ),
+    )
     .limit(1);
   if (!row) throw bizError(NOT_FOUND);
   return row;
@@ -153,7 +174,7 @@ export async function findAnnouncement(db: Db, id: string): Promise<Announcement
 
 export async function addAnnouncement(app: FastifyInstance, actor: Actor, input: AnnouncementFields) {
   const { db } = app.ctx;
-  const values = await cleanFields(db, input);
+  const values = await cleanFields(db, input, tenancyOf(actor));
   const id = newId();
   const row = await db.transaction(async (tx) => {
     const [r] = await tx
@@ -163,6 +184,7 @@ export async function addAnnouncement(app: FastifyInstance, actor: Actor, input:
         ...values,
         sendStatus: '0',
         delFlag: '0',
+        tenantId: stampTenantId(tenancyOf(actor)),
         createBy: actor.username,
         createTime: new Date(),
       })
@@ -180,7 +202,7 @@ export async function editAnnouncement(
   input: Partial<AnnouncementFields> & { id: string },
 ) {
   const { db } = app.ctx;
-  const current = await findAnnouncement(db, input.id);
+  const current = await findAnnouncement(db, input.id, tenancyOf(actor));
   if (current.sendStatus === '1') throw bizError('已发布的通告不能编辑，请先撤销');
   const pick = <K extends keyof AnnouncementFields>(k: K, fallback: AnnouncementFields[K]) =>
     input[k] === undefined ? fallback : (input[k] as AnnouncementFields[K]);
@@ -199,7 +221,7 @@ export async function editAnnouncement(
     busType: pick('busType', current.busType),
     busId: pick('busId', current.busId),
   };
-  const values = await cleanFields(db, merged);
+  const values = await cleanFields(db, merged, tenancyOf(actor));
   const row = await db.transaction(async (tx) => {
     const [r] = await tx
       .update(sysAnnouncement)
@@ -222,7 +244,13 @@ export async function deleteAnnouncements(db: Db, actor: Actor, ids: string[]): 
   const rows = await db
     .update(sysAnnouncement)
     .set({ delFlag: '1', updateBy: actor.username, updateTime: new Date() })
-    .where(and(inArray(sysAnnouncement.id, ids), eq(sysAnnouncement.delFlag, '0')))
+    .where(
+      and(
+        inArray(sysAnnouncement.id, ids),
+        eq(sysAnnouncement.delFlag, '0'),
+        tenantWhere(sysAnnouncement, tenancyOf(actor)),
+      ),
+    )
     .returning({ id: sysAnnouncement.id });
   return rows.length;
 }
@@ -232,6 +260,17 @@ export async function pushAnnouncement(app: FastifyInstance, row: AnnouncementRo
   const msgTxt = row.titile ?? '';
   if (row.msgType === 'USER') {
     await pushToUsers(app, userIdList(row.userIds), { cmd: 'user', msgId: row.id, msgTxt });
+  } else if (row.tenantId !== PLATFORM_TENANT) {
+    // a tenant's notice reaches that tenant's users only
+    const members = await app.ctx.db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(sysUser.delFlag, 0), tenantWhere(sysUser, { kind: 'tenant', id: row.tenantId })));
+    await pushToUsers(
+      app,
+      members.map((m) => m.id),
+      { cmd: 'topic', msgId: row.id, msgTxt },
+    );
   } else {
     await pushToAll(app, { cmd: 'topic', msgId: row.id, msgTxt });
   }
@@ -239,7 +278,7 @@ export async function pushAnnouncement(app: FastifyInstance, row: AnnouncementRo
 
 export async function releaseAnnouncement(app: FastifyInstance, actor: Actor, id: string) {
   const { db } = app.ctx;
-  const current = await findAnnouncement(db, id);
+  const current = await findAnnouncement(db, id, tenancyOf(actor));
   if (current.sendStatus === '1') throw bizError('该系统通知已发布，无需重复发布');
   const row = await db.transaction(async (tx) => {
     const now = new Date();
@@ -260,7 +299,7 @@ export async function releaseAnnouncement(app: FastifyInstance, actor: Actor, id
 
 export async function revokeAnnouncement(app: FastifyInstance, actor: Actor, id: string) {
   const { db } = app.ctx;
-  const current = await findAnnouncement(db, id);
+  const current = await findAnnouncement(db, id, tenancyOf(actor));
   if (current.sendStatus !== '1') throw bizError('只能撤销已发布的系统通知');
   const [row] = await db
     .update(sysAnnouncement)
@@ -287,6 +326,7 @@ export async function materializeAllType(tx: Db, actor: Actor): Promise<number> 
         eq(sysAnnouncement.msgType, 'ALL'),
         eq(sysAnnouncement.sendStatus, '1'),
         eq(sysAnnouncement.delFlag, '0'),
+        allTypeReaches(tenancyOf(actor)),
         sql`(${sysAnnouncement.endTime} is null or ${sysAnnouncement.endTime} >= coalesce((select u.create_time from sys_user u where u.id = ${actor.id}), ${sysAnnouncement.endTime}))`,
         sql`not exists (select 1 from sys_announcement_send s where s.annt_id = ${sysAnnouncement.id} and s.user_id = ${actor.id})`,
       ),
@@ -503,7 +543,10 @@ export async function myAnnouncements(
 /** May this user read this announcement without the management page? (published, not deleted, and addressed to them) */
 export async function isRecipient(db: Db, actor: Actor, row: AnnouncementRow): Promise<boolean> {
   if (row.sendStatus !== '1' || row.delFlag !== '0') return false;
-  if (row.msgType === 'ALL') return true;
+  if (row.msgType === 'ALL') {
+    const t = tenancyOf(actor);
+    return t.kind === 'all' || row.tenantId === PLATFORM_TENANT || row.tenantId === t.id;
+  }
   const [hit] = await db
     .select({ id: sysAnnouncementSend.id })
     .from(sysAnnouncementSend)

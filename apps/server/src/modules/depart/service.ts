@@ -15,6 +15,7 @@ import {
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { allocateCode, isOrgCode } from '../../platform/org-code.ts';
+import { stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import type { DepartAdd, DepartEdit } from './schema.ts';
 import {
   type DepartJson,
@@ -121,7 +122,12 @@ const nn = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v
  * transaction-scoped advisory lock (both drivers), so two concurrent adds never compute the same code; the unique
  * index stays the last guard and a conflict there is retried.
  */
-export async function addDepart(app: FastifyInstance, input: AddInput, username: string): Promise<DepartJson> {
+export async function addDepart(
+  app: FastifyInstance,
+  input: AddInput,
+  username: string,
+  tenancy: Tenancy,
+): Promise<DepartJson> {
   const parentId = parentKey(input.parentId);
   let saved: DepartJson | undefined;
   for (let attempt = 0; attempt < 3 && !saved; attempt++) {
@@ -134,7 +140,7 @@ export async function addDepart(app: FastifyInstance, input: AddInput, username:
           const [parent] = await tx
             .select({ orgCode: sysDepart.orgCode, orgType: sysDepart.orgType })
             .from(sysDepart)
-            .where(and(eq(sysDepart.id, parentId), eq(sysDepart.delFlag, '0')));
+            .where(and(eq(sysDepart.id, parentId), eq(sysDepart.delFlag, '0'), tenantWhere(sysDepart, tenancy)));
           if (!parent) throw bizError(DEPART_MESSAGES.parentMissing);
           if (!isOrgCode(parent.orgCode)) throw bizError('上级部门的机构编码格式不正确，无法生成下级编码');
           parentCode = parent.orgCode;
@@ -178,6 +184,7 @@ export async function addDepart(app: FastifyInstance, input: AddInput, username:
             memo: nn(input.memo),
             status: input.status ?? '1',
             delFlag: '0',
+            tenantId: stampTenantId(tenancy),
             createBy: username,
             createTime: now,
           })
@@ -193,11 +200,16 @@ export async function addDepart(app: FastifyInstance, input: AddInput, username:
 }
 
 /** Edits a department's own fields; parent, org_code and org_type stay as they are (departments are not moved). */
-export async function editDepart(app: FastifyInstance, input: EditInput, username: string): Promise<void> {
+export async function editDepart(
+  app: FastifyInstance,
+  input: EditInput,
+  username: string,
+  tenancy: Tenancy,
+): Promise<void> {
   const [cur] = await app.ctx.db
     .select({ id: sysDepart.id })
     .from(sysDepart)
-    .where(and(eq(sysDepart.id, input.id), eq(sysDepart.delFlag, '0')));
+    .where(and(eq(sysDepart.id, input.id), eq(sysDepart.delFlag, '0'), tenantWhere(sysDepart, tenancy)));
   if (!cur) throw bizError(DEPART_MESSAGES.notFound);
   const set: Partial<typeof sysDepart.$inferInsert> = {
     departName: input.departName,
@@ -224,8 +236,16 @@ export async function editDepart(app: FastifyInstance, input: EditInput, usernam
  * and those roles' permissions and members — one transaction. Users whose selected org_code or managed depart_ids
  * pointed at a deleted department are cleaned. Returns the number of departments removed.
  */
-export async function deleteDeparts(app: FastifyInstance, ids: string[]): Promise<number> {
+export async function deleteDeparts(app: FastifyInstance, requested: string[], tenancy: Tenancy): Promise<number> {
   const { db } = app.ctx;
+  // only the tenant's departments (and so their subtrees) can be deleted; other ids are unknown ones
+  const ids = (
+    await db
+      .select({ id: sysDepart.id })
+      .from(sysDepart)
+      .where(and(inArray(sysDepart.id, requested), tenantWhere(sysDepart, tenancy)))
+  ).map((r) => r.id);
+  if (!ids.length) return 0;
   const affectedUsers = new Set<string>();
   const removed = await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string; org_code: string }>(

@@ -98,7 +98,9 @@ async function generation(ctx: AppContext): Promise<string> {
 export const parentKey = (parentId: string | null | undefined) => (parentId ?? '').trim();
 
 export function departJson(row: DepartRow): DepartJson {
-  const j = rowJson(row as unknown as Record<string, unknown>) as DepartJson;
+  // the owning tenant stays on the server (ADR 017)
+  const { tenantId: _tenant, ...fields } = row;
+  const j = rowJson(fields as unknown as Record<string, unknown>) as DepartJson;
   j.parentId = parentKey(row.parentId);
   return j;
 }

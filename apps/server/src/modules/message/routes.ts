@@ -4,7 +4,7 @@ import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportList } from '../../platform/excel.ts';
 import { listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
-import { tenantOf } from '../../platform/tenant-scope.ts';
+import { tenantOf, withoutTenant } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { EditMessageBody, IdQuery, IdsQuery, MessageFields } from './schema.ts';
 import {
@@ -49,7 +49,7 @@ const MESSAGE_COLUMNS: ExcelColumn[] = [
  * default) or 3 system (an announcement for the receiving user, pushed live).
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
-  const actor = (req: FastifyRequest): Actor => req.auth!.user;
+  const actor = (req: FastifyRequest): Actor => ({ ...req.auth!.user, tenancy: tenantOf(req) });
 
   // ---------------------------------------------------------------- messages
   const msg = '/sys/message/sysMessage';
@@ -60,14 +60,14 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.get(`${msg}/queryById`, { config: { access: { menu: MESSAGE_MENU } } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    return ok(rowJson(await findMessage(app.ctx.db, id)));
+    return ok(rowJson(withoutTenant(await findMessage(app.ctx.db, id, tenantOf(req)))));
   });
 
   app.post(`${msg}/add`, { config: { access: { perm: 'message:add' } } }, async (req) => {
     const stored = await addMessage(app, actor(req), parse(MessageFields, req.body));
     const sent = await dispatchMessage(app, actor(req), stored);
     return ok(
-      rowJson(sent),
+      rowJson(withoutTenant(sent)),
       sent.esSendStatus === SEND_STATUS.sent ? '添加成功！' : `添加成功，但${sent.esResult ?? '发送失败'}`,
     );
   });
@@ -91,15 +91,15 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         IdQuery,
         req.method === 'GET' ? req.query : { ...(req.query as object), ...(req.body as object) },
       );
-      const sent = await dispatchMessage(app, actor(req), await findMessage(app.ctx.db, id));
+      const sent = await dispatchMessage(app, actor(req), await findMessage(app.ctx.db, id, tenantOf(req)));
       if (sent.esSendStatus !== SEND_STATUS.sent) throw bizError(sent.esResult ?? '发送失败');
-      return ok(rowJson(sent), '发送成功！');
+      return ok(rowJson(withoutTenant(sent)), '发送成功！');
     },
   });
 
   app.delete(`${msg}/delete`, { config: { access: { perm: 'message:delete' } } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    if (!(await deleteMessages(app.ctx.db, [id]))) throw bizError(NOT_FOUND);
+    if (!(await deleteMessages(app.ctx.db, [id], tenantOf(req)))) throw bizError(NOT_FOUND);
     return ok(null, '删除成功!');
   });
 
@@ -107,7 +107,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     `${msg}/deleteBatch`,
     { config: { access: { perm: ['message:deleteBatch', 'message:delete'] } } },
     async (req) => {
-      await deleteMessages(app.ctx.db, idsOf(parse(IdsQuery, req.query).ids));
+      await deleteMessages(app.ctx.db, idsOf(parse(IdsQuery, req.query).ids), tenantOf(req));
       return ok(null, '批量删除成功!');
     },
   );

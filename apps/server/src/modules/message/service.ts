@@ -12,12 +12,18 @@ import {
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity } from '../../platform/list-query.ts';
+import { ALL_TENANTS, stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { sanitizeRichText, stripHtml } from '../announcement/sanitize.ts';
 import { pushAnnouncement } from '../announcement/service.ts';
 import { messageProvider } from './providers.ts';
 import type { MessageFields } from './schema.ts';
 
-export type Actor = Pick<UserRow, 'id' | 'username'>;
+/**
+ * who acts, and in which tenancy (messages are tenant-scoped, ADR 017). Without a tenancy (callers not yet passing
+ * `tenantOf(req)`, e.g. the template send-test) the platform tenancy is assumed.
+ */
+export type Actor = Pick<UserRow, 'id' | 'username'> & { tenancy?: Tenancy };
+const tenancyOf = (actor: Actor): Tenancy => actor.tenancy ?? ALL_TENANTS;
 export type MessageRow = typeof sysMessage.$inferSelect;
 export type TemplateRow = typeof sysMessageTemplate.$inferSelect;
 
@@ -81,30 +87,38 @@ const PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 /** The receiver must fit the channel: a mobile number, an e-mail address, or the username of an active user. */
-async function checkReceiver(db: Db, channel: Channel, receiver: string): Promise<void> {
+async function checkReceiver(db: Db, channel: Channel, receiver: string, tenancy: Tenancy): Promise<void> {
   if (channel === '1' && !PHONE.test(receiver)) throw bizError('短信接收人必须是 11 位手机号');
   if (channel === '2' && !EMAIL.test(receiver)) throw bizError('邮件接收人必须是邮箱地址');
-  if (channel === '3' && !(await activeUser(db, receiver))) throw bizError('系统消息接收人必须是已存在的用户账号');
+  if (channel === '3' && !(await activeUser(db, receiver, tenancy))) {
+    throw bizError('系统消息接收人必须是已存在的用户账号');
+  }
 }
 
-async function activeUser(db: Db, username: string) {
+/** a user of the tenancy (a system message never reaches another tenant's user) */
+async function activeUser(db: Db, username: string, tenancy: Tenancy) {
   const [u] = await db
     .select({ id: sysUser.id, username: sysUser.username })
     .from(sysUser)
-    .where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)))
+    .where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0), tenantWhere(sysUser, tenancy)))
     .limit(1);
   return u;
 }
 
-export async function findMessage(db: Db, id: string): Promise<MessageRow> {
-  const [row] = await db.select().from(sysMessage).where(eq(sysMessage.id, id)).limit(1);
+/** a message of the tenancy; another tenant's id answers not found */
+export async function findMessage(db: Db, id: string, tenancy: Tenancy): Promise<MessageRow> {
+  const [row] = await db
+    .select()
+    .from(sysMessage)
+    .where(and(eq(sysMessage.id, id), tenantWhere(sysMessage, tenancy)))
+    .limit(1);
   if (!row) throw bizError(NOT_FOUND);
   return row;
 }
 
-async function cleanMessage(db: Db, f: MessageFields) {
+async function cleanMessage(db: Db, f: MessageFields, tenancy: Tenancy) {
   const receiver = f.esReceiver.trim();
-  await checkReceiver(db, f.esType as Channel, receiver);
+  await checkReceiver(db, f.esType as Channel, receiver, tenancy);
   if (f.esParam?.trim()) parseTestData(f.esParam);
   return {
     esTitle: stripHtml(f.esTitle) || f.esTitle.trim(),
@@ -118,12 +132,13 @@ async function cleanMessage(db: Db, f: MessageFields) {
 }
 
 export async function addMessage(app: FastifyInstance, actor: Actor, f: MessageFields): Promise<MessageRow> {
-  const values = await cleanMessage(app.ctx.db, f);
+  const values = await cleanMessage(app.ctx.db, f, tenancyOf(actor));
   const [row] = await app.ctx.db
     .insert(sysMessage)
     .values({
       id: newId(),
       ...values,
+      tenantId: stampTenantId(tenancyOf(actor)),
       esSendStatus: SEND_STATUS.pending,
       esSendNum: 0,
       createBy: actor.username,
@@ -135,7 +150,7 @@ export async function addMessage(app: FastifyInstance, actor: Actor, f: MessageF
 
 export async function editMessage(app: FastifyInstance, actor: Actor, f: Partial<MessageFields> & { id: string }) {
   const { db } = app.ctx;
-  const current = await findMessage(db, f.id);
+  const current = await findMessage(db, f.id, tenancyOf(actor));
   const merged: MessageFields = {
     esTitle: f.esTitle ?? current.esTitle ?? '',
     esType: (f.esType ?? current.esType ?? '3') as MessageFields['esType'],
@@ -144,22 +159,25 @@ export async function editMessage(app: FastifyInstance, actor: Actor, f: Partial
     esContent: f.esContent ?? current.esContent ?? '',
     remark: f.remark === undefined ? current.remark : f.remark,
   };
-  const values = await cleanMessage(db, merged);
+  const values = await cleanMessage(db, merged, tenancyOf(actor));
   await db
     .update(sysMessage)
     .set({ ...values, updateBy: actor.username, updateTime: new Date() })
     .where(eq(sysMessage.id, current.id));
 }
 
-export async function deleteMessages(db: Db, ids: string[]): Promise<number> {
+export async function deleteMessages(db: Db, ids: string[], tenancy: Tenancy): Promise<number> {
   if (!ids.length) return 0;
-  const rows = await db.delete(sysMessage).where(inArray(sysMessage.id, ids)).returning({ id: sysMessage.id });
+  const rows = await db
+    .delete(sysMessage)
+    .where(and(inArray(sysMessage.id, ids), tenantWhere(sysMessage, tenancy)))
+    .returning({ id: sysMessage.id });
   return rows.length;
 }
 
 /** System channel: a published USER announcement (系统消息) for the receiver, with its unread row, pushed live. */
 async function deliverSystem(app: FastifyInstance, actor: Actor, msg: MessageRow): Promise<void> {
-  const user = await activeUser(app.ctx.db, msg.esReceiver ?? '');
+  const user = await activeUser(app.ctx.db, msg.esReceiver ?? '', tenancyOf(actor));
   if (!user) throw new Error('接收用户不存在或已删除');
   const now = new Date();
   const annt = await app.ctx.db.transaction(async (tx) => {
@@ -178,6 +196,7 @@ async function deliverSystem(app: FastifyInstance, actor: Actor, msg: MessageRow
         delFlag: '0',
         busType: 'msg',
         busId: msg.id,
+        tenantId: msg.tenantId,
         userIds: `${user.id},`,
         createBy: actor.username,
         createTime: now,
