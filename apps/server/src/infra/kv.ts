@@ -18,6 +18,12 @@ export interface KV {
   pttl(key: string): Promise<number>;
   /** deletes every key starting with prefix */
   delPrefix(prefix: string): Promise<void>;
+  /**
+   * The same store for callers that fail open (the global request budget, ADR 018): right after Redis failed or timed
+   * out, its calls reject at once with KvUnavailableError for a short backoff instead of each waiting for the command
+   * timeout (circuit breaker, see KvBreaker). Callers that fail closed use the store itself, which always asks Redis.
+   */
+  readonly bestEffort: KV;
   close(): Promise<void>;
 }
 
@@ -28,6 +34,11 @@ export class MemoryKV implements KV {
   constructor(sweepMs = 30_000) {
     this.timer = setInterval(() => this.sweep(), sweepMs);
     this.timer.unref();
+  }
+
+  /** in-process: never unavailable */
+  get bestEffort(): KV {
+    return this;
   }
 
   private live(key: string): { v: string; exp: number } | undefined {
@@ -126,47 +137,113 @@ export function toKvError(err: unknown): unknown {
   return new KvUnavailableError(err);
 }
 
-async function guarded<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (err) {
-    throw toKvError(err);
+/**
+ * Circuit breaker for the fail-open callers of one Redis connection (ADR 018 "Caches and the breaker"). Closed, every
+ * call goes to Redis. Any call that finds Redis unavailable (refused, closed, timed out after `commandTimeout`) opens
+ * it: fail-open calls then skip Redis for `backoffMs`; after that one call at a time is let through as a probe (the
+ * others keep skipping), and any call that gets an answer from Redis closes it again. Fail-closed calls are never
+ * skipped — they ask Redis every time, so they report recovery the moment Redis answers, and while it does not they
+ * fail (closed) within the command timeout as before.
+ */
+export class KvBreaker {
+  /** 0 while closed */
+  private openUntil = 0;
+  /** while open: a probe is out until then */
+  private probeUntil = 0;
+
+  constructor(
+    readonly backoffMs = 2000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.openUntil !== 0;
+  }
+
+  /** whether a fail-open call may go to Redis now (while open: true for one probe per backoff) */
+  admit(): boolean {
+    if (this.openUntil === 0) return true;
+    const now = this.now();
+    if (now < this.openUntil || now < this.probeUntil) return false;
+    this.probeUntil = now + this.backoffMs;
+    return true;
+  }
+
+  /** Redis answered (even with an error reply) */
+  succeeded() {
+    this.openUntil = 0;
+    this.probeUntil = 0;
+  }
+
+  /** Redis could not answer */
+  failed() {
+    this.openUntil = this.now() + this.backoffMs;
+    this.probeUntil = 0;
   }
 }
 
+/** the error of a fail-open call skipped while the breaker is open */
+const CIRCUIT_OPEN = new Error('circuit open: redis failed recently');
+
 /**
  * The Redis client is built with `enableOfflineQueue: false` and a `commandTimeout` (app.ts), so while Redis is down
- * every call rejects at once (or within the timeout) with KvUnavailableError instead of queueing.
+ * every call rejects at once (or within the timeout) with KvUnavailableError instead of queueing; `bestEffort` also
+ * skips Redis while the breaker is open.
  */
 export class RedisKV implements KV {
+  private view: RedisKV | undefined;
+
   constructor(
     private readonly redis: Redis,
     private readonly ns = 'answer:',
+    readonly breaker = new KvBreaker(),
+    private readonly failOpen = false,
   ) {}
 
+  get bestEffort(): KV {
+    if (this.failOpen) return this;
+    this.view ??= new RedisKV(this.redis, this.ns, this.breaker, true);
+    return this.view;
+  }
+
+  private async guarded<T>(op: () => Promise<T>): Promise<T> {
+    if (this.failOpen && !this.breaker.admit()) throw new KvUnavailableError(CIRCUIT_OPEN);
+    let out: T;
+    try {
+      out = await op();
+    } catch (err) {
+      const mapped = toKvError(err);
+      if (mapped instanceof KvUnavailableError) this.breaker.failed();
+      else this.breaker.succeeded();
+      throw mapped;
+    }
+    this.breaker.succeeded();
+    return out;
+  }
+
   get(key: string) {
-    return guarded(() => this.redis.get(this.ns + key));
+    return this.guarded(() => this.redis.get(this.ns + key));
   }
   set(key: string, value: string, ttlMs?: number) {
-    return guarded(async () => {
+    return this.guarded(async () => {
       if (ttlMs) await this.redis.set(this.ns + key, value, 'PX', ttlMs);
       else await this.redis.set(this.ns + key, value);
     });
   }
   setNX(key: string, value: string, ttlMs: number) {
-    return guarded(async () => (await this.redis.set(this.ns + key, value, 'PX', ttlMs, 'NX')) === 'OK');
+    return this.guarded(async () => (await this.redis.set(this.ns + key, value, 'PX', ttlMs, 'NX')) === 'OK');
   }
   take(key: string) {
-    return guarded(() => this.redis.getdel(this.ns + key));
+    return this.guarded(() => this.redis.getdel(this.ns + key));
   }
   del(...keys: string[]) {
-    return guarded(async () => {
+    return this.guarded(async () => {
       if (keys.length) await this.redis.del(...keys.map((k) => this.ns + k));
     });
   }
   incr(key: string, ttlMs: number) {
     const k = this.ns + key;
-    return guarded(async () => {
+    return this.guarded(async () => {
       const res = await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec();
       const [err, n] = res?.[0] ?? [new Error('empty transaction reply'), null];
       if (err) throw err;
@@ -174,10 +251,10 @@ export class RedisKV implements KV {
     });
   }
   pttl(key: string) {
-    return guarded(() => this.redis.pttl(this.ns + key));
+    return this.guarded(() => this.redis.pttl(this.ns + key));
   }
   delPrefix(prefix: string) {
-    return guarded(async () => {
+    return this.guarded(async () => {
       let cursor = '0';
       do {
         const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.ns}${prefix}*`, 'COUNT', 500);

@@ -1,27 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import type { DictModel } from '@answer/contract';
 import { asc } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
+import { FanOutSnapshot } from './local-cache.ts';
 
 /**
  * Server-side cache of the plain dictionaries (sys_dict + sys_dict_item), shared by the dictionary endpoints.
  *
- * Correctness across nodes comes from a generation token in `ctx.kv` (Redis in a cluster): every lookup reads the
- * token and uses the node-local copy only when it was loaded under that same token. `invalidateDictCache()` writes a
- * new token *after* the change is committed, so every node's next lookup reloads — nothing is served stale once the
- * invalidation returns, and a load that raced with the change stays filed under the old token. The pub/sub message on
- * channel 'dict-cache' only lets other nodes drop their local copy early (memory), correctness does not depend on it.
+ * Per-node copy invalidated over pub/sub like every cache of ADR 014 (`FanOutSnapshot` in local-cache.ts): a cached
+ * read costs no Redis and no database round trip. `invalidateDictCache()` (called after the change is committed)
+ * drops this node's copy at once and publishes on 'dict-cache' so every other node drops its copy. The copy is only
+ * trusted while this node's subscription is live (`PubSub.connected()`), and it is dropped when the link goes or
+ * comes back, since messages may have been missed. While Redis is unreachable reads go to the database — the truth —
+ * with a copy kept at most `DEGRADED_TTL_MS` (ADR 018 "Caches and the breaker"); invalidating never fails.
  *
  * Table dictionaries (sys_user, sys_depart, …) are not cached: their rows change through many modules.
  */
 
 export const DICT_CACHE_CHANNEL = 'dict-cache';
-const GEN_KEY = 'dict-cache:gen';
-const GEN_TTL_MS = 365 * 86_400_000;
 /** safety net: a local copy is reloaded at least this often even without any invalidation */
 const LOCAL_TTL_MS = 10 * 60_000;
+/** while the fan-out is down: how long a copy may serve (other nodes' changes show up within this) */
+const DEGRADED_TTL_MS = 2_000;
 
 export interface DictItemRow {
   value: string;
@@ -42,36 +43,19 @@ export interface DictEntry {
 /** Every dictionary (deleted ones too) by dict_code, with all its items ordered by sort_order. */
 export type DictSnapshot = ReadonlyMap<string, DictEntry>;
 
-interface State {
-  gen?: string;
-  at: number;
-  snapshot?: Promise<DictSnapshot>;
-  subscribed?: Promise<unknown>;
-}
+const states = new WeakMap<AppContext, FanOutSnapshot<DictSnapshot>>();
 
-const states = new WeakMap<AppContext, State>();
-
-function stateOf(ctx: AppContext): State {
+function stateOf(ctx: AppContext): FanOutSnapshot<DictSnapshot> {
   let s = states.get(ctx);
   if (!s) {
-    const fresh: State = { at: 0 };
-    s = fresh;
+    s = new FanOutSnapshot<DictSnapshot>(ctx.pubsub, DICT_CACHE_CHANNEL, {
+      ttlMs: LOCAL_TTL_MS,
+      untrustedTtlMs: DEGRADED_TTL_MS,
+      onError: (what, err) => ctx.log.warn({ err }, `dict cache: ${what} failed`),
+    });
     states.set(ctx, s);
-    fresh.subscribed = ctx.pubsub
-      .subscribe(DICT_CACHE_CHANNEL, () => {
-        fresh.snapshot = undefined;
-        fresh.gen = undefined;
-      })
-      .catch((err) => ctx.log.warn({ err }, 'dict cache: subscribe failed'));
   }
   return s;
-}
-
-async function generation(ctx: AppContext): Promise<string> {
-  const g = await ctx.kv.get(GEN_KEY);
-  if (g) return g;
-  await ctx.kv.setNX(GEN_KEY, randomUUID(), GEN_TTL_MS);
-  return (await ctx.kv.get(GEN_KEY)) ?? 'none';
 }
 
 /** Loads the snapshot straight from the database (no cache). */
@@ -101,29 +85,18 @@ export async function loadDictSnapshot(db: Db): Promise<DictSnapshot> {
 }
 
 /** The cached snapshot (see the file comment for the cross-node rules). */
-export async function dictSnapshot(ctx: AppContext): Promise<DictSnapshot> {
-  const s = stateOf(ctx);
-  const gen = await generation(ctx);
-  if (!s.snapshot || s.gen !== gen || Date.now() - s.at > LOCAL_TTL_MS) {
-    const p = loadDictSnapshot(ctx.db);
-    s.snapshot = p;
-    s.gen = gen;
-    s.at = Date.now();
-    p.catch(() => {
-      if (s.snapshot === p) s.snapshot = undefined;
-    });
-  }
-  return s.snapshot;
+export function dictSnapshot(ctx: AppContext): Promise<DictSnapshot> {
+  return stateOf(ctx).get(() => loadDictSnapshot(ctx.db));
 }
 
-/** Call after any committed change to sys_dict / sys_dict_item (and from refleshCache): every node reloads. */
+/**
+ * Call after any committed change to sys_dict / sys_dict_item (and from refleshCache): this node's next lookup
+ * reloads, and every other node's once the message reaches it. Never fails: while Redis is down the message is sent
+ * again once it is back (FanOutSnapshot), and nodes that lost the link meanwhile drop their copy anyway.
+ */
 export async function invalidateDictCache(app: { ctx: AppContext } | AppContext): Promise<void> {
   const ctx = 'ctx' in app ? app.ctx : app;
-  const s = stateOf(ctx);
-  await ctx.kv.set(GEN_KEY, randomUUID(), GEN_TTL_MS);
-  s.snapshot = undefined;
-  s.gen = undefined;
-  await ctx.pubsub.publish(DICT_CACHE_CHANNEL, { at: Date.now() });
+  await stateOf(ctx).invalidate();
 }
 
 /** JeecgBoot DictModel: `title` (getter) and, in 3.x, `label` both repeat the text. */

@@ -144,8 +144,9 @@ export function installGuard(app: FastifyInstance) {
     const { kv, config } = app.ctx;
     const minute = Math.floor(Date.now() / 60_000);
     if (req.url !== '/healthz' && req.url !== '/readyz') {
-      // the global budget fails open while Redis is down: it guards capacity, not secrets (ADR 018)
-      const n = await kv.incr(`rl:global:${req.ip}:${minute}`, 61_000).catch((err) => {
+      // the global budget fails open while Redis is down: it guards capacity, not secrets (ADR 018); `bestEffort`
+      // skips Redis for a moment after a failure, so a stalled Redis does not cost every request the command timeout
+      const n = await kv.bestEffort.incr(`rl:global:${req.ip}:${minute}`, 61_000).catch((err) => {
         if (!isKvUnavailable(err)) throw err;
         return 0;
       });

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { DEPART_IDS, USER_IDS } from '../../db/seed/data.ts';
 import { newId } from '../../platform/ids.ts';
+import { invalidateDepartCache } from './tree-cache.ts';
 
 const B = '/jeecg-boot/sys/sysDepart';
 
@@ -193,7 +194,7 @@ describe('add (contract §5.4 codes)', () => {
     await db
       .insert(sysDepart)
       .values({ id: newId(), parentId: z, departName: 'Z99子级', orgCode: 'Z99A01', orgType: '2' });
-    await t.app.ctx.kv.del('depart-tree:gen');
+    await invalidateDepartCache(t.app); // what every writer of sys_depart does
     const r = await add({ departName: 'Z99之后' });
     expect(r.json.success).toBe(true);
     expect((await codeOf('Z99之后')).orgCode).toBe('Z99A02');
@@ -386,7 +387,7 @@ describe('1 000 departments', () => {
     }
     expect(rows).toHaveLength(1000);
     await db.insert(sysDepart).values(rows);
-    await t.app.ctx.kv.del('depart-tree:gen');
+    await invalidateDepartCache(t.app); // what every writer of sys_depart does
 
     const first = await get(`${B}/queryTreeList`);
     const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);

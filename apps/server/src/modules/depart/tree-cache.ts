@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sysDepart } from '../../db/schema/index.ts';
+import { FanOutSnapshot } from '../../platform/local-cache.ts';
 import { PreparedAnswer } from '../../platform/prepared-answer.ts';
 import { rowJson } from '../../platform/serialize.ts';
 
@@ -10,15 +10,16 @@ import { rowJson } from '../../platform/serialize.ts';
  * Node-local cache of the department tree (contract §4.4 "cached"): one query loads every non-deleted department,
  * the tree is built in memory and the answers of queryTreeList / queryIdTree are kept pre-serialized.
  *
- * Cross-node correctness as in platform/dict-cache.ts: a generation token in `ctx.kv` (Redis in a cluster) is read on
- * every lookup and a local copy is used only when it was loaded under that token; `invalidateDepartCache()` writes a
- * new token after the change is committed and publishes on 'depart-tree' so other nodes free their copy early.
+ * Cross-node rules as in platform/dict-cache.ts (`FanOutSnapshot`, ADR 014/018): a cached lookup costs no round trip;
+ * `invalidateDepartCache()`, called after the change is committed, drops this node's copy at once and publishes on
+ * 'depart-tree' so every other node drops its copy; the copy is trusted only while the pub/sub link is up, and while
+ * Redis is unreachable the tree is read from the database (a copy kept at most `DEGRADED_TTL_MS`).
  */
 
 export const DEPART_CACHE_CHANNEL = 'depart-tree';
-const GEN_KEY = 'depart-tree:gen';
-const GEN_TTL_MS = 365 * 86_400_000;
 const LOCAL_TTL_MS = 10 * 60_000;
+/** while the fan-out is down: how long a tree may serve (other nodes' changes show up within this) */
+const DEGRADED_TTL_MS = 2_000;
 
 export type DepartRow = typeof sysDepart.$inferSelect;
 /** SysDepart as JSON (dates as yyyy-MM-dd HH:mm:ss) */
@@ -64,35 +65,19 @@ export interface DepartSnapshot {
   idTreeAnswer: PreparedAnswer;
 }
 
-interface State {
-  gen?: string;
-  at: number;
-  snapshot?: Promise<DepartSnapshot>;
-}
+const states = new WeakMap<AppContext, FanOutSnapshot<DepartSnapshot>>();
 
-const states = new WeakMap<AppContext, State>();
-
-function stateOf(ctx: AppContext): State {
+function stateOf(ctx: AppContext): FanOutSnapshot<DepartSnapshot> {
   let s = states.get(ctx);
   if (!s) {
-    const fresh: State = { at: 0 };
-    s = fresh;
+    s = new FanOutSnapshot<DepartSnapshot>(ctx.pubsub, DEPART_CACHE_CHANNEL, {
+      ttlMs: LOCAL_TTL_MS,
+      untrustedTtlMs: DEGRADED_TTL_MS,
+      onError: (what, err) => ctx.log.warn({ err }, `depart cache: ${what} failed`),
+    });
     states.set(ctx, s);
-    ctx.pubsub
-      .subscribe(DEPART_CACHE_CHANNEL, () => {
-        fresh.snapshot = undefined;
-        fresh.gen = undefined;
-      })
-      .catch((err) => ctx.log.warn({ err }, 'depart cache: subscribe failed'));
   }
   return s;
-}
-
-async function generation(ctx: AppContext): Promise<string> {
-  const g = await ctx.kv.get(GEN_KEY);
-  if (g) return g;
-  await ctx.kv.setNX(GEN_KEY, randomUUID(), GEN_TTL_MS);
-  return (await ctx.kv.get(GEN_KEY)) ?? 'none';
 }
 
 export const parentKey = (parentId: string | null | undefined) => (parentId ?? '').trim();
@@ -155,29 +140,17 @@ export async function loadDepartRows(db: Db): Promise<DepartRow[]> {
     .orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode));
 }
 
-export async function departSnapshot(ctx: AppContext): Promise<DepartSnapshot> {
-  const s = stateOf(ctx);
-  const gen = await generation(ctx);
-  if (!s.snapshot || s.gen !== gen || Date.now() - s.at > LOCAL_TTL_MS) {
-    const p = loadDepartRows(ctx.db).then(buildSnapshot);
-    s.snapshot = p;
-    s.gen = gen;
-    s.at = Date.now();
-    p.catch(() => {
-      if (s.snapshot === p) s.snapshot = undefined;
-    });
-  }
-  return s.snapshot;
+export function departSnapshot(ctx: AppContext): Promise<DepartSnapshot> {
+  return stateOf(ctx).get(async () => buildSnapshot(await loadDepartRows(ctx.db)));
 }
 
-/** Call after any committed change to sys_depart: every node reloads on its next lookup. */
+/**
+ * Call after any committed change to sys_depart: this node reloads on its next lookup, every other node once the
+ * message reaches it. Never fails (a message lost while Redis is down is sent again once it is back).
+ */
 export async function invalidateDepartCache(app: { ctx: AppContext } | AppContext): Promise<void> {
   const ctx = 'ctx' in app ? app.ctx : app;
-  const s = stateOf(ctx);
-  await ctx.kv.set(GEN_KEY, randomUUID(), GEN_TTL_MS);
-  s.snapshot = undefined;
-  s.gen = undefined;
-  await ctx.pubsub.publish(DEPART_CACHE_CHANNEL, { at: Date.now() });
+  await stateOf(ctx).invalidate();
 }
 
 /** Ids of `rootIds` and all their descendants (from the snapshot). */
