@@ -9,6 +9,7 @@ import {
   sysRolePermission,
   sysTenant,
   sysUser,
+  sysUserDepart,
 } from '../db/schema/index.ts';
 import { ROLE_IDS } from '../db/seed/data.ts';
 import { signedHeaders, specPath } from '../modules/dict/test-helpers.ts';
@@ -78,16 +79,14 @@ beforeAll(async () => {
     parentId: '',
     tenantId: A,
   });
-  await db
-    .insert(sysAnnouncement)
-    .values({
-      id: 'tenant-annt-a',
-      titile: '甲的公告',
-      sendStatus: '0',
-      msgType: 'ALL',
-      msgCategory: '1',
-      tenantId: A,
-    });
+  await db.insert(sysAnnouncement).values({
+    id: 'tenant-annt-a',
+    titile: '甲的公告',
+    sendStatus: '0',
+    msgType: 'ALL',
+    msgCategory: '1',
+    tenantId: A,
+  });
   await db.insert(sysMessage).values({ id: 'tenant-msg-a', esTitle: '甲的消息', esType: '3', tenantId: A });
 
   // users are created by the platform administrator, each in one tenant
@@ -361,6 +360,25 @@ describe('announcements and messages', () => {
     const bellA = await get(`${API}/sys/annountCement/listByUser`, { token: userA });
     const idsA = [...bellA.json.result.anntMsgList, ...bellA.json.result.sysMsgList].map((n: { id: string }) => n.id);
     expect(idsA).toContain('tenant-annt-a');
+  });
+});
+
+describe('online users and the address book', () => {
+  it('lists and force-logs-out only the tenant’s sessions; the address book finds no other tenant’s users', async () => {
+    const online = await get(`${API}/sys/online/list?pageSize=100`, { token: userB });
+    const names = (online.json.result.records as { username: string; token: string }[]).map((r) => r.username);
+    expect(names).toContain('tenant_user_b');
+    expect(names).not.toContain('tenant_user_a');
+    const fromAdmin = await get(`${API}/sys/online/list?pageSize=100&username=tenant_user_a`, { token: admin });
+    const sessionA = (fromAdmin.json.result.records as { token: string }[])[0].token;
+    const kick = await send('POST', `${API}/sys/online/forceLogout`, { token: userB }, { token: sessionA });
+    expect(kick.json.success).toBe(false);
+    expect((await get(`${API}/sys/role/list`, { token: userA })).statusCode).toBe(200);
+    await t.database.db.insert(sysUserDepart).values({ id: 'tenant-ud-a', userId: ids.ua, depId: ids.departA });
+    const seen = await get(`${API}/sys/user/queryByOrgCode?orgCode=Z91`, { token: userA });
+    expect(seen.json.result.total).toBe(1);
+    const book = await get(`${API}/sys/user/queryByOrgCode?orgCode=Z91`, { token: userB });
+    expect(book.json.result.total).toBe(0);
   });
 });
 

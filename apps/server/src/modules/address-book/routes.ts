@@ -61,6 +61,7 @@ export default async function addressBookRoutes(app: FastifyInstance): Promise<v
       app.ctx.db,
       { orgCode: q.orgCode, realname: blankToUndefined(q.realname), workNo: blankToUndefined(q.workNo) },
       paging,
+      tenantOf(req),
     );
     return okCode0({
       records,

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { sysDepart, sysPosition, sysUser, sysUserDepart } from '../../db/schema/index.ts';
 import { defineListEntity, escapeLike, type ListRecord } from '../../platform/list-query.ts';
+import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 
 /**
  * The address book (spec 01 §2.2, contract §4.1 queryByOrgCode / queryByOrgCodeForAddressList): the users of a
@@ -133,9 +134,12 @@ export async function usersByOrgCode(
   db: Db,
   f: ContactFilters & { orgCode: string },
   paging: { pageNo: number; pageSize: number },
+  tenancy: Tenancy,
 ) {
   const where = and(
     eq(sysUser.delFlag, 0),
+    tenantWhere(sysUser, tenancy),
+    tenantWhere(sysDepart, tenancy),
     ne(sysUser.username, RESERVED_USERNAME),
     sql`${sysDepart.orgCode} like ${`${escapeLike(f.orgCode)}%`} escape '\\'`,
     sql`coalesce(${sysDepart.delFlag}, '0') = '0'`,

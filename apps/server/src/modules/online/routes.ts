@@ -1,8 +1,11 @@
 import { ok, okCode0 } from '@answer/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { sysUser } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { parsePaging } from '../../platform/list-query.ts';
+import { tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse, str } from '../../platform/validation.ts';
 import { findSession, onlineRecords, pageOf, SESSION_ID_RE } from './service.ts';
 
@@ -21,7 +24,11 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     const q = parse(ListQuery, req.query);
     const { pageNo, pageSize } = parsePaging(req.query as Record<string, unknown>);
     const username = q.username?.trim() || undefined;
-    const all = await onlineRecords(app, { username, currentHash: req.auth?.session.tokenHash });
+    const all = await onlineRecords(app, {
+      username,
+      currentHash: req.auth?.session.tokenHash,
+      tenancy: tenantOf(req),
+    });
     return okCode0(pageOf(all, pageNo, pageSize));
   });
 
@@ -37,6 +44,13 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     if (!SESSION_ID_RE.test(id)) throw bizError(MSG.invalid);
     const session = await findSession(app, id);
     if (!session) throw bizError(MSG.invalid);
+    // another tenant's session is unknown here (ADR 017)
+    const [visible] = await app.ctx.db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(sysUser.id, session.userId), tenantWhere(sysUser, tenantOf(req))))
+      .limit(1);
+    if (!visible) throw bizError(MSG.invalid);
     const done = await app.ctx.sessions.revokeHash(session.tokenHash);
     if (!done) throw bizError(MSG.invalid);
     const user = await app.ctx.userById(session.userId);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sysUser } from '../../db/schema/index.ts';
 import { formatDateTime } from '../../platform/serialize.ts';
 import type { SessionRecord } from '../../platform/sessions.ts';
+import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 
 /**
  * Online users (contract §4.11, spec 01 §2.2) built from the live server-side sessions.
@@ -43,7 +44,7 @@ export const SESSION_ID_RE = /^[0-9a-f]{64}$/;
 
 export async function onlineRecords(
   app: FastifyInstance,
-  opts: { username?: string; currentHash?: string },
+  opts: { username?: string; currentHash?: string; tenancy: Tenancy },
 ): Promise<OnlineRecord[]> {
   let sessions: SessionRecord[] = await app.ctx.sessions.list();
   // JeecgBoot matches the username exactly; a part of it is enough here (case-insensitive)
@@ -62,7 +63,7 @@ export async function onlineRecords(
       phone: sysUser.phone,
     })
     .from(sysUser)
-    .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+    .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), tenantWhere(sysUser, opts.tenancy)));
   const byId = new Map(users.map((u) => [u.id, u]));
   const out: OnlineRecord[] = [];
   // newest sign-in first
