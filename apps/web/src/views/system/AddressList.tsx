@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DepartTree, type DepartTreeNode, loadDepartTree } from '../../components/JSelectDepart';
 import { CrudPage } from '../../components/kit';
 import { addressPage } from './address/address.data';
@@ -8,20 +9,8 @@ const keyOf = (d: DepartTreeNode) => String(d.key ?? d.id);
 
 /** 通讯录 (component system/AddressList): the department tree (with search) beside the contacts of address.data.ts. */
 export default function AddressList() {
-  const [tree, setTree] = useState<DepartTreeNode[]>([]);
-  const [treeLoading, setTreeLoading] = useState(true);
+  const departs = useQuery({ queryKey: ['address-book', 'departs'], queryFn: () => loadDepartTree() });
   const [depart, setDepart] = useState<DepartTreeNode | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    loadDepartTree()
-      .then((t) => alive && setTree(t))
-      .catch(() => {})
-      .finally(() => alive && setTreeLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   const title = (
     <span>
@@ -36,8 +25,8 @@ export default function AddressList() {
       <Col xs={24} md={8} lg={6}>
         <Card variant="borderless" title="组织机构" styles={{ body: { padding: 12 } }} style={{ marginBottom: 12 }}>
           <DepartTree
-            tree={tree}
-            loading={treeLoading}
+            tree={departs.data ?? []}
+            loading={departs.isLoading}
             height={520}
             placeholder="请输入部门名称"
             selectedKeys={depart ? [keyOf(depart)] : []}

@@ -48,7 +48,10 @@ const STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2
 const released = (r: SysAnnouncement) => r.sendStatus === '1';
 const draft = (r: SysAnnouncement) => !released(r);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '') || null;
-const options = (pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+const TARGETS = [
+  { value: 'ALL', label: '全体用户' },
+  { value: 'USER', label: '指定用户' },
+];
 
 const endAfterStart: FormRule = ({ getFieldValue }) => ({
   validator: async (_, end?: string) => {
@@ -62,31 +65,20 @@ const form: FormFieldSchema<SysAnnouncement>[] = [
   {
     field: 'msgCategory',
     label: '消息类型',
-    widget: 'radio',
+    widget: 'dict-radio',
     required: true,
     initialValue: '1',
-    props: {
-      options: options([
-        ['1', '通知公告'],
-        ['2', '系统消息'],
-      ]),
-    },
+    props: { dictCode: 'msg_category' },
   },
   { field: 'startTime', label: '开始时间', widget: 'datetime', span: 12 },
   { field: 'endTime', label: '结束时间', widget: 'datetime', span: 12, rules: [endAfterStart] },
   {
     field: 'priority',
     label: '优先级',
-    widget: 'radio',
+    widget: 'dict-radio',
     required: true,
     initialValue: 'L',
-    props: {
-      options: options([
-        ['L', '低'],
-        ['M', '中'],
-        ['H', '高'],
-      ]),
-    },
+    props: { dictCode: 'priority' },
   },
   {
     field: 'msgType',
@@ -94,12 +86,7 @@ const form: FormFieldSchema<SysAnnouncement>[] = [
     widget: 'radio',
     required: '请选择通告对象类型',
     initialValue: 'ALL',
-    props: {
-      options: options([
-        ['ALL', '全体用户'],
-        ['USER', '指定用户'],
-      ]),
-    },
+    props: { options: TARGETS },
   },
   {
     field: 'userIds',

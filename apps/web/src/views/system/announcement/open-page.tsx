@@ -31,9 +31,8 @@ export function OpenPageHint() {
 }
 
 function OpenPageInput(props: Record<string, unknown>) {
-  return (
-    <Input maxLength={255} placeholder={useIsUrl() ? '/isps/userAnnouncement' : 'modules/xxx/XxxForm'} {...props} />
-  );
+  const placeholder = useIsUrl() ? '/isps/userAnnouncement' : 'modules/xxx/XxxForm';
+  return <Input maxLength={255} {...props} placeholder={placeholder} />;
 }
 registerWidget('announcement-open-page', { component: OpenPageInput });
 

@@ -38,12 +38,20 @@ const warn = (description: string) => {
   return null;
 };
 
+/** the comparison of an older version `a` with `b` */
+const pairOf = (a: DataLog, b: DataLog): CompareTarget => ({
+  dataTable: a.dataTable ?? '',
+  dataId: a.dataId ?? '',
+  left: a.id,
+  right: b.id,
+});
+
 /** the comparison of two selected rows (older left), or null after saying what is wrong with the selection */
 export function compareTarget(rows: readonly DataLog[]): CompareTarget | null {
   if (rows.length !== 2) return warn(LOG_MESSAGES.selectTwo);
   const [a, b] = [...rows].sort(byVersion);
   if (a.dataId !== b.dataId || a.dataTable !== b.dataTable) return warn(LOG_MESSAGES.sameRow);
-  return { dataTable: a.dataTable ?? '', dataId: a.dataId ?? '', left: a.id, right: b.id };
+  return pairOf(a, b);
 }
 
 /** every version of one row, oldest first */
@@ -211,13 +219,7 @@ export function HistoryModal({
       align: 'center',
       render: (_, v, i) =>
         i > 0 ? (
-          <Typography.Link
-            onClick={() =>
-              onCompare({ dataTable: v.dataTable ?? '', dataId: v.dataId ?? '', left: versions[i - 1].id, right: v.id })
-            }
-          >
-            与上一版本比较
-          </Typography.Link>
+          <Typography.Link onClick={() => onCompare(pairOf(versions[i - 1], v))}>与上一版本比较</Typography.Link>
         ) : (
           <Typography.Text type="secondary">初始版本</Typography.Text>
         ),
