@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { sysUser, sysUserRole } from '../../db/schema/index.ts';
+import { sysLog, sysUser, sysUserRole } from '../../db/schema/index.ts';
 import { ROLE_IDS } from '../../db/seed/index.ts';
 import { API, CapturingSmsProvider, freshIp, postLogin } from './auth-test-helpers.ts';
 import { setSmsProvider } from './sms-provider.ts';
@@ -51,6 +51,13 @@ describe('POST /sys/user/register', () => {
     const roles = await t.database.db.select().from(sysUserRole).where(eq(sysUserRole.userId, u.id));
     expect(roles.map((r) => r.roleId)).toEqual([ROLE_IDS.registerDefault]);
     expect((await postLogin(t, { username: 'reg_user_1', password: 'secret-123' })).json.code).toBe(200);
+    // audited like every mutation: actor (the new account), address and time, never the password
+    const logs = await t.database.db.select().from(sysLog).where(eq(sysLog.logContent, '用户名: reg_user_1,注册成功'));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ logType: 2, userid: 'reg_user_1' });
+    expect(logs[0].ip).toBeTruthy();
+    expect(logs[0].createTime).toBeTruthy();
+    expect(JSON.stringify(logs)).not.toContain('secret-123');
   });
 
   it('uses the phone as username and a random password when they are left out', async () => {

@@ -1,6 +1,6 @@
 import { ok, okCode0 } from '@answer/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../../context.ts';
 import { sysUser } from '../../db/schema/index.ts';
 import { cachedAllDictItems } from '../../platform/dict-cache.ts';
@@ -153,8 +153,24 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   // ---------- registration and forgotten password ----------
 
+  /** audit rows of the sign-in-free mutations (registration, password reset): the actor is the account itself */
+  const publicMutation = (req: FastifyRequest, content: string, username: string, operateType: number) =>
+    ctx.audit.write({
+      logType: 2,
+      content,
+      operateType,
+      userid: username,
+      ip: req.ip,
+      method: `${req.method} ${req.routeOptions.url ?? ''}`,
+      requestUrl: req.url.split('?')[0],
+      requestType: req.method,
+    });
+
   app.post('/sys/user/register', { config: { access: 'public', rateLimit: perIp('register') } }, async (req) => {
-    await register(app, parse(RegisterBody, req.body));
+    const body = parse(RegisterBody, req.body);
+    await register(app, body);
+    const username = body.username ?? body.phone;
+    await publicMutation(req, `用户名: ${username},注册成功`, username, 2);
     return ok(null, '注册成功');
   });
 
@@ -178,7 +194,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     // JeecgBoot takes the new password in the query string: keep it out of the per-request access log lines
     { logLevel: 'warn', config: { access: 'public', rateLimit: perIp('passwordChange'), audit: false } },
     async (req) => {
-      await passwordChange(app, parse(PasswordChangeQuery, req.query));
+      const q = parse(PasswordChangeQuery, req.query);
+      await passwordChange(app, q);
+      await publicMutation(req, `用户名: ${q.username},重置密码成功`, q.username, 3);
       return okCode0(null, '密码重置完成！');
     },
   );
