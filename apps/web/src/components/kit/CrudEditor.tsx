@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { http } from '../../api/http';
 import { feedback } from '../../utils/feedback';
 import { initialFormValues, pickFormValues, SchemaForm, saveBody } from './SchemaForm';
-import type { EditorMode, FormContext, PageSchema, Row } from './types';
+import type { ActionContext, EditorMode, FormContext, PageSchema, Row } from './types';
 
 /** spec 02 §9: modal default width 60 % of the window */
 export const DEFAULT_EDITOR_WIDTH = '60%';
@@ -94,12 +94,18 @@ export function CrudEditor<T>({
   schema,
   state,
   fixed,
+  rows,
+  page,
   onClose,
   onSaved,
 }: {
   schema: PageSchema<T>;
   state: EditorState<T> | null;
   fixed: Record<string, unknown>;
+  /** the page's loaded rows (FormContext.rows) */
+  rows?: readonly T[];
+  /** the page context (for afterSave) */
+  page?: ActionContext<T>;
   onClose: () => void;
   onSaved: (body: Row, ctx: FormContext<T>) => void;
 }) {
@@ -110,11 +116,11 @@ export function CrudEditor<T>({
   const editor = schema.editor ?? {};
   const fields = schema.form ?? [];
   const mode = state?.mode ?? 'add';
-  const ctx: FormContext<T> = { record, mode, fixed, init: state?.init };
+  const ctx: FormContext<T> = { record, mode, fixed, init: state?.init, rows };
 
   // the declaration and the fixed parameters as of the opening (the effect runs for a new state only)
-  const latest = useRef({ editor, fields, fixed });
-  latest.current = { editor, fields, fixed };
+  const latest = useRef({ editor, fields, fixed, rows });
+  latest.current = { editor, fields, fixed, rows };
   useEffect(() => {
     if (!state) return;
     const { editor, fields, fixed } = latest.current;
@@ -123,7 +129,7 @@ export function CrudEditor<T>({
     const fill = (rec: T | null) => {
       if (!alive) return;
       setRecord(rec);
-      const c: FormContext<T> = { record: rec, mode: state.mode, fixed, init: state.init };
+      const c: FormContext<T> = { record: rec, mode: state.mode, fixed, init: state.init, rows: latest.current.rows };
       const values = rec
         ? (editor.toForm?.(rec, c) ?? pickFormValues(fields, rec))
         : { ...initialFormValues(fields), ...state.init };
@@ -156,7 +162,7 @@ export function CrudEditor<T>({
       }
       if (editor.notify) editor.notify(res);
       else feedback.message.success(res.message);
-      editor.afterSave?.(body, ctx);
+      editor.afterSave?.(body, ctx, page);
       onSaved(body, ctx);
       onClose();
     } catch {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, HddOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Drawer, Dropdown, Form, Table } from 'antd';
+import { Button, Card, Drawer, Dropdown, Form, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ComponentType, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useCan } from '../../permission/useCan';
@@ -27,6 +27,14 @@ import { renderWidget } from './widgets';
 import './kit.css';
 
 /** the table's scroll width: the sum of the column widths when every column has one, else its content */
+/** ids of the rows that have children, at any depth */
+function allParents(rows: readonly unknown[], rowKey = 'id'): string[] {
+  return rows.flatMap((r) => {
+    const kids = (r as Row).children;
+    return Array.isArray(kids) && kids.length ? [String((r as Row)[rowKey]), ...allParents(kids, rowKey)] : [];
+  });
+}
+
 function tableWidth(columns: readonly { width?: unknown }[], selectable: boolean): number | 'max-content' {
   let sum = selectable ? 32 : 0;
   for (const c of columns) {
@@ -72,6 +80,10 @@ export interface CrudPageProps<T> {
   beforeTable?: (ctx: ActionContext<T>) => ReactNode;
   /** extra content (the page's own modals), with the page context */
   children?: (ctx: ActionContext<T>) => ReactNode;
+  /** more antd Table props (row highlighting, row events) */
+  tableProps?: (ctx: ActionContext<T>) => Partial<TableProps<T>>;
+  /** rows were deleted (one or a batch) */
+  onRemoved?: (ids: string[]) => void;
 }
 
 /**
@@ -84,6 +96,8 @@ export function CrudPage<T>({
   schema,
   fixedParams,
   embedded,
+  tableProps: extraTableProps,
+  onRemoved,
   handlers = {},
   toolbarExtra,
   beforeTable,
@@ -103,6 +117,8 @@ export function CrudPage<T>({
   const [binOpen, setBinOpen] = useState(false);
   const [kids, setKids] = useState<Record<string, T[]>>({});
   const [expanded, setExpanded] = useState<string[]>([]);
+  /** a search with values on a whole-tree page opens every row once it has loaded */
+  const expandNext = useRef(false);
   const [busy, setBusy] = useState<string | null>(null);
 
   const list = useListPage<T>({
@@ -119,6 +135,11 @@ export function CrudPage<T>({
     selectable: schema.selectable,
     initialQuery: buildSearchValues(queryFields, initialQueryValues(queryFields)),
     exportFileName: schema.exportName,
+    onLoaded: (records) => {
+      if (!expandNext.current) return;
+      expandNext.current = false;
+      setExpanded(allParents(records));
+    },
   });
 
   // ---- tree: children loaded on expansion
@@ -160,10 +181,14 @@ export function CrudPage<T>({
     reload,
     handlers: handlers as ActionContext<T>['handlers'],
     openDetail: (row) => setDetailOf(row),
+    fixed: fixedParams ?? {},
+    setExpanded: (keys) => setExpanded(keys === 'all' ? allParents(list.dataSource) : keys),
   };
 
   const remove = async (row: T) => {
-    const ok = await list.handleDelete((row as Row)[rowKey] as string);
+    const id = (row as Row)[rowKey] as string;
+    const ok = await list.handleDelete(id);
+    if (ok) onRemoved?.([String(id)]);
     if (ok && tree) refreshUnder(String((row as Row)[pidField] ?? ''));
   };
 
@@ -202,7 +227,7 @@ export function CrudPage<T>({
             const item = ({ action: a, decision }: (typeof shown)[number]): ActionItem => ({
               key: a.key,
               label: a.label,
-              confirm: a.confirm,
+              confirm: typeof a.confirm === 'function' ? a.confirm(row) : a.confirm,
               danger: a.danger,
               disabled: decision === 'disabled',
               onClick: () => runRow(a, row),
@@ -324,7 +349,9 @@ export function CrudPage<T>({
             items: batchItems,
             onClick: ({ key }) => {
               if (key !== 'delete') return schema.batch?.find((b) => b.key === key)?.onClick(ctx);
+              const ids = list.selectedRowKeys.map(String);
               void list.batchDelete().then((ok) => {
+                if (ok) onRemoved?.(ids);
                 if (ok && tree) forgetTree();
               });
             },
@@ -342,10 +369,13 @@ export function CrudPage<T>({
     <QueryForm
       form={queryForm}
       visibleCount={schema.queryVisible}
+      inline={schema.queryInline}
       initialValues={initialQueryValues(queryFields)}
       onSearch={(v) => {
         forgetTree();
-        list.search(buildSearchValues(queryFields, v));
+        const q = buildSearchValues(queryFields, v);
+        expandNext.current = !!schema.treeData && Object.values(q).some((x) => x !== undefined && x !== '');
+        list.search(q);
       }}
       onReset={() => {
         forgetTree();
@@ -366,6 +396,7 @@ export function CrudPage<T>({
       {...list.tableProps}
       dataSource={dataSource}
       columns={columns}
+      pagination={schema.paged === false ? false : list.tableProps.pagination}
       scroll={schema.scrollX === false ? undefined : { x: schema.scrollX ?? tableWidth(columns, selectable) }}
       rowSelection={
         list.tableProps.rowSelection && {
@@ -384,11 +415,14 @@ export function CrudPage<T>({
                 if (open && !kids[id]) void loadChildren(id);
               },
             }
-          : schema.expandedRow
-            ? { expandedRowRender: (r: T) => schema.expandedRow?.(r) }
-            : undefined
+          : schema.treeData
+            ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }
+            : schema.expandedRow
+              ? { expandedRowRender: (r: T) => schema.expandedRow?.(r) }
+              : undefined
       }
       data-testid={`${schema.name}-table`}
+      {...extraTableProps?.(ctx)}
     />
   );
 
@@ -403,6 +437,8 @@ export function CrudPage<T>({
       schema={schema}
       state={editor}
       fixed={fixedParams ?? {}}
+      rows={list.dataSource}
+      page={ctx}
       onClose={() => setEditor(null)}
       onSaved={onSaved}
     />

@@ -30,6 +30,18 @@ function isReadOnly<T>(f: FormFieldSchema<T>, values: Row, ctx: FormContext<T>, 
   return typeof f.readOnly === 'function' ? f.readOnly(values, ctx) : Boolean(f.readOnly);
 }
 
+/**
+ * The control span of a field: a full row takes `wrapperSpan`; a narrower field ends where the full rows end
+ * (right-hand neighbours line up with them), e.g. label 5 + control 18 of 24 → a half field: label 10 + control 12.
+ */
+export function wrapperOf(span: number, label: number, labelSpan: number, wrapperSpan: number): number {
+  if (span >= 24) return Math.min(24 - label, wrapperSpan);
+  const rowEnd = (labelSpan + wrapperSpan) / 24;
+  const start = 1 - span / 24; // a field of the right-hand column
+  const end = Math.round(((rowEnd - start) / (span / 24)) * 24);
+  return Math.max(1, Math.min(24 - label, end - label));
+}
+
 /** one declared field as a Form.Item */
 function FieldItem<T>({
   f,
@@ -57,7 +69,7 @@ function FieldItem<T>({
         label={f.label}
         extra={typeof f.extra === 'function' ? f.extra(ctx) : f.extra}
         labelCol={{ span: label }}
-        wrapperCol={{ span: span === 24 ? Math.min(24 - label, wrapperSpan) : 24 - label - 1 }}
+        wrapperCol={{ span: wrapperOf(span, label, labelSpan, wrapperSpan) }}
         valuePropName={def.valuePropName}
         rules={readOnly ? undefined : fieldRules(f, ctx)}
         validateDebounce={isRemoteChecked(f as FormFieldSchema<never>) ? 300 : undefined}
@@ -79,11 +91,21 @@ export function SchemaForm<T>({
   fields,
   ctx,
   labelSpan = 5,
-  wrapperSpan = 16,
+  wrapperSpan: wrapperProp,
   name,
   children,
   onValuesChange,
 }: SchemaFormProps<T>) {
+  // with half-width fields the full rows reach the right edge their right-column neighbours reach
+  const wrapperSpan = wrapperProp ?? (fields.some((f) => (f.span ?? 24) < 24) ? 23 - labelSpan : 16);
+  // a field may be declared twice with complementary `show` conditions (e.g. another label per type)
+  const keys = new Map<FormFieldSchema<T>, string>();
+  const seen = new Map<string, number>();
+  for (const f of fields) {
+    const n = seen.get(f.field) ?? 0;
+    seen.set(f.field, n + 1);
+    keys.set(f, n ? `${f.field}#${n}` : f.field);
+  }
   return (
     <Form
       form={form}
@@ -95,7 +117,7 @@ export function SchemaForm<T>({
       <GridRow gutter={8}>
         {fields.map((f) =>
           dynamic(f) ? (
-            <Form.Item noStyle shouldUpdate key={f.field}>
+            <Form.Item noStyle shouldUpdate key={keys.get(f)}>
               {({ getFieldsValue }) => {
                 const values = getFieldsValue(true) as Row;
                 if (f.show && !f.show(values, ctx)) return null;
@@ -103,7 +125,7 @@ export function SchemaForm<T>({
               }}
             </Form.Item>
           ) : (
-            <FieldItem key={f.field} f={f} ctx={ctx} values={{}} labelSpan={labelSpan} wrapperSpan={wrapperSpan} />
+            <FieldItem key={keys.get(f)} f={f} ctx={ctx} values={{}} labelSpan={labelSpan} wrapperSpan={wrapperSpan} />
           ),
         )}
       </GridRow>

@@ -289,3 +289,14 @@ describe('required on non-text widgets', () => {
     expect(text[0]).toMatchObject({ whitespace: true });
   });
 });
+
+describe('form layout', () => {
+  it('half-width controls end where full-width controls end', async () => {
+    const { wrapperOf } = await import('./SchemaForm');
+    // label 5 + 18: a half field gets label 10 + 12 of its half → ends at 12 + (10 + 12) / 2 = 23 of 24
+    expect(wrapperOf(24, 5, 5, 18)).toBe(18);
+    expect(wrapperOf(12, 10, 5, 18)).toBe(12);
+    // the user form: label 3 + 20 → half fields label 6 + 16
+    expect(wrapperOf(12, 6, 3, 20)).toBe(16);
+  });
+});

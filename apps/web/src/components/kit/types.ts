@@ -89,6 +89,8 @@ export interface FormContext<T = Row> {
   fixed: Record<string, unknown>;
   /** initial values the editor was opened with (e.g. the parent of 添加下级) */
   init?: Row;
+  /** the rows the page has loaded (e.g. a whole tree the form picks a parent from) */
+  rows?: readonly T[];
 }
 
 export type EditorMode = 'add' | 'edit' | 'detail';
@@ -137,6 +139,10 @@ export interface ActionContext<T = Row> {
   handlers: Record<string, PageHandler<T>>;
   /** open the detail (master–detail) drawer for a row */
   openDetail(row: T): void;
+  /** the page's fixed parameters (e.g. the master key of a detail list) */
+  fixed: Record<string, unknown>;
+  /** expanded rows of a `treeData` page: ids, or 'all' */
+  setExpanded(keys: string[] | 'all'): void;
 }
 
 export interface RowActionSchema<T = Row> {
@@ -147,7 +153,7 @@ export interface RowActionSchema<T = Row> {
   /** put into the 更多 dropdown instead of the link row */
   more?: boolean;
   /** a popconfirm title */
-  confirm?: ReactNode;
+  confirm?: ReactNode | ((row: T) => ReactNode);
   danger?: boolean;
   /** only for rows where this is true */
   show?: (row: T) => boolean;
@@ -252,7 +258,7 @@ export interface EditorSchema<T = Row> {
   /** a custom save call instead of POST urls.add / PUT urls.edit */
   save?: (body: Row, ctx: FormContext<T>) => Promise<Result<unknown>>;
   /** after a successful save (e.g. refresh a parent) */
-  afterSave?: (body: Row, ctx: FormContext<T>) => void;
+  afterSave?: (body: Row, ctx: FormContext<T>, page?: ActionContext<T>) => void;
   /** tells the outcome of a successful save instead of the server message as a success (e.g. saved, not sent) */
   notify?: (res: Result<unknown>) => void;
   /** form name (data-testid `${name}-form`) */
@@ -285,6 +291,12 @@ export interface PageSchema<T = Row> {
   query?: QueryFieldSchema[];
   /** query fields shown while collapsed @default 3 */
   queryVisible?: number;
+  /** the query fields and buttons on one line (narrow panels) */
+  queryInline?: boolean;
+  /** pages @default true; false shows every row the list answers */
+  paged?: boolean;
+  /** rows arrive as a whole tree (`children`): expandable, 'all' expanded after a search with values */
+  treeData?: boolean;
   form?: FormFieldSchema<T>[];
   editor?: EditorSchema<T>;
   /** row actions; default: 编辑 and 更多 ▸ 删除 */

@@ -1,4 +1,4 @@
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker } from 'antd';
+import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { IconPicker } from '../IconPicker';
@@ -251,6 +251,17 @@ export const WIDGETS: Record<string, WidgetDef> = {
   'dict-multi': { component: JDictSelectTag, picked: true, defaults: { type: 'list_multi' } },
   'dict-search': { component: JSearchSelect, picked: true },
   tree: { component: JTreeSelect, picked: true },
+  /** a tree of given `treeData` (e.g. the parents a row may hang below) */
+  'tree-select': {
+    component: TreeSelect,
+    picked: true,
+    defaults: {
+      showSearch: true,
+      allowClear: true,
+      treeNodeFilterProp: 'title',
+      styles: { popup: { root: { maxHeight: 400, overflow: 'auto' } } },
+    },
+  },
   category: { component: JCategorySelect, picked: true },
   user: { component: JSelectUserByDep, picked: true },
   depart: { component: JSelectDepart, picked: true },

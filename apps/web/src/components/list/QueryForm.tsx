@@ -18,6 +18,8 @@ export interface QueryFormProps<V extends Record<string, unknown> = Record<strin
   visibleCount?: number;
   /** extra buttons after 查询 / 重置 */
   extra?: ReactNode;
+  /** one line of fields and buttons (for narrow panels, where the page grid has no room) */
+  inline?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function QueryForm<V extends Record<string, unknown> = Record<string, unk
   initialValues,
   visibleCount = QUERY_FORM_VISIBLE_FIELDS,
   extra,
+  inline,
 }: QueryFormProps<V>) {
   const [own] = Form.useForm<V>();
   const form = external ?? own;
@@ -44,6 +47,33 @@ export function QueryForm<V extends Record<string, unknown> = Record<string, unk
     form.resetFields();
     onReset?.();
   };
+
+  if (inline) {
+    return (
+      <Form<V>
+        form={form}
+        layout="inline"
+        initialValues={initialValues}
+        onFinish={submit}
+        className="query-form-inline"
+        style={{ marginBottom: 16, rowGap: 8 }}
+        data-testid="query-form"
+      >
+        {items}
+        <Form.Item style={{ marginInlineEnd: 0 }}>
+          <Space wrap size={8}>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={reset}>
+              重置
+            </Button>
+            {extra}
+          </Space>
+        </Form.Item>
+      </Form>
+    );
+  }
 
   return (
     <div className="table-page-search-wrapper">
