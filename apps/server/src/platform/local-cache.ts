@@ -148,6 +148,8 @@ export interface FanOutSnapshotOptions {
 }
 
 let nodeSeq = 0;
+/** how long a first read waits for the subscription before reading the database uncached */
+const SUBSCRIBE_WAIT_MS = 200;
 
 /**
  * One node-wide value (a dictionary snapshot, the department tree) cached on each node and invalidated on every node
@@ -199,6 +201,8 @@ export class FanOutSnapshot<V> {
       .then(
         () => {
           this.subscribed = true;
+          // a load that began before messages could reach this node must not be kept as trusted
+          this.cache.clear();
         },
         (err) => opts.onError?.(`subscribe ${channel}`, err),
       );
@@ -206,8 +210,13 @@ export class FanOutSnapshot<V> {
 
   /** the cached value, or `load()`'s (shared by concurrent callers) */
   async get(load: () => Promise<V>): Promise<V> {
-    // the first read waits for the subscription, so that what it loads can be kept
-    if (!this.subscribed) await this.ready;
+    // the first reads wait a moment for the subscription, so that what they load can be kept; not longer (a stalled
+    // Redis would make them wait for the command timeout): meanwhile they read the database
+    if (!this.subscribed) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.ready, new Promise((r) => (timer = setTimeout(r, SUBSCRIBE_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     return this.cache.get('value', load);
   }
 

@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { JEECG_DEFAULT_SIGN_SECRET } from '../../src/config.ts';
 import { connect } from '../../src/db/client.ts';
 import { migrateAndSeed } from '../../src/db/migrate.ts';
+import { computeSign, signParams, signTimestamp } from '../../src/platform/sign.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
 /** The fault suite needs the real services: it runs in `npm run test:services` and is skipped by plain `npm test`. */
@@ -159,7 +161,7 @@ export function call(
   base: string,
   method: string,
   url: string,
-  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
+  opts: { token?: string; body?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -173,6 +175,7 @@ export function call(
           connection: 'close',
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
           ...(opts.token ? { 'x-access-token': opts.token } : {}),
+          ...opts.headers,
         },
         timeout: opts.timeoutMs ?? 20_000,
       },
@@ -196,6 +199,14 @@ export function call(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** X-Sign + X-TIMESTAMP for a signed GET (getDictItems, loadDict, …), as the client computes them (default secret) */
+export function signed(url: string): Record<string, string> {
+  return {
+    'X-Sign': computeSign(signParams(url), JEECG_DEFAULT_SIGN_SECRET),
+    'X-TIMESTAMP': signTimestamp(new Date()),
+  };
 }
 
 export async function login(base: string, username = 'admin', password = '123456'): Promise<Answer> {
