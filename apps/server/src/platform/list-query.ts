@@ -693,36 +693,34 @@ export async function runPrepared(db: Db, query: SQL): Promise<Record<string, un
 }
 
 /**
- * PGlite runs no autovacuum, so without ANALYZE its planner believes every table is tiny and scans and sorts whole
- * tables instead of using the list indexes. List pages therefore refresh the statistics on PGlite: the first page
- * after start waits for `ANALYZE`, later refreshes (every ten minutes) run in the background.
+ * PGlite runs no autovacuum, so without ANALYZE its planner believes every table is tiny and scans whole tables
+ * (per page row, inside the department-name and dictionary sub-selects) instead of using the indexes. List pages
+ * therefore keep the statistics fresh on PGlite: the first page of a process waits for one `ANALYZE` of the whole
+ * database; afterwards the listed table is analyzed again every ten minutes in the background.
  */
 const ANALYZE_EVERY_MS = 10 * 60_000;
-const analyzedAt = new WeakMap<object, Map<PgTable, { at: number; running?: Promise<void> }>>();
+const analyzed = new WeakMap<object, { all: Promise<void>; tables: Map<PgTable, number> }>();
 
 async function freshStatistics(db: Db, table: PgTable): Promise<void> {
   const session = (db as unknown as { session?: object }).session;
   if (!session || !is(session, PgliteSession)) return;
   const client = (session as unknown as { client: object }).client;
-  let tables = analyzedAt.get(client);
-  if (!tables) {
-    tables = new Map();
-    analyzedAt.set(client, tables);
+  let state = analyzed.get(client);
+  if (!state) {
+    state = { all: db.execute(sql`analyze`).then(noop, noop), tables: new Map() };
+    analyzed.set(client, state);
   }
-  const state = tables.get(table);
-  if (state && Date.now() - state.at < ANALYZE_EVERY_MS) return;
-  const next: { at: number; running?: Promise<void> } = { at: Date.now() };
-  next.running = db
-    .execute(sql`analyze ${table}`)
-    .then(() => undefined)
-    .catch(() => undefined)
-    .finally(() => {
-      next.running = undefined;
-    });
-  tables.set(table, next);
-  // only the very first refresh of a table is waited for
-  if (!state) await next.running;
+  await state.all;
+  const at = state.tables.get(table);
+  if (at === undefined) {
+    state.tables.set(table, Date.now());
+  } else if (Date.now() - at > ANALYZE_EVERY_MS) {
+    state.tables.set(table, Date.now());
+    void db.execute(sql`analyze ${table}`).then(noop, noop);
+  }
 }
+
+const noop = () => undefined;
 
 const selectLists = new WeakMap<ListEntity, SQL>();
 
