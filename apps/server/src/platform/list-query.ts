@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
 import { eq, getTableColumns, gt, gte, inArray, is, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -724,14 +724,17 @@ const noop = () => undefined;
 
 const selectLists = new WeakMap<ListEntity, SQL>();
 
-/** `"t"."col" as "field", …` of the entity, built once */
+const dialect = new PgDialect();
+
+/** `"t"."col" as "field", …` of the entity, rendered to text once (it has no parameters) */
 function selectList(entity: ListEntity): SQL {
   let s = selectLists.get(entity);
   if (!s) {
-    s = sql.join(
+    const list = sql.join(
       [...entity.fields].map(([name, col]) => sql`${col} as ${sql.identifier(name)}`),
       sql`, `,
     );
+    s = sql.raw(dialect.sqlToQuery(list).sql);
     selectLists.set(entity, s);
   }
   return s;
