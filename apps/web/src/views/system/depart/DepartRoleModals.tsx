@@ -1,4 +1,4 @@
-import { Button, Checkbox, Drawer, Empty, Form, Input, Modal, Space, Spin } from 'antd';
+import { Button, Checkbox, Drawer, Empty, Modal, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   DEPART_URLS,
@@ -7,7 +7,6 @@ import {
   departRolesOf,
   departRoleTree,
   type PermissionNode,
-  saveDepartRole,
   saveDepartRolePermission,
   saveUserDepartRoles,
   userDepartRoleIds,
@@ -15,110 +14,6 @@ import {
 import { useFeedback } from '../../../utils/feedback';
 import { DataRuleDrawer, type DataRuleTarget } from './DataRuleDrawer';
 import { PermissionTree } from './PermissionTree';
-
-interface RoleFormValues {
-  roleName: string;
-  roleCode: string;
-  description?: string;
-}
-
-/** 新建 / 编辑 of a department role (role code unique within the department). */
-export function DepartRoleModal({
-  target,
-  departId,
-  onClose,
-  onSaved,
-}: {
-  target: { record: DepartRole | null } | null;
-  departId: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const [form] = Form.useForm<RoleFormValues>();
-  const { message } = useFeedback();
-  const [saving, setSaving] = useState(false);
-  const record = target?.record ?? null;
-
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (target.record) {
-      form.setFieldsValue({
-        roleName: target.record.roleName,
-        roleCode: target.record.roleCode,
-        description: target.record.description ?? '',
-      });
-    }
-  }, [target, form]);
-
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = await saveDepartRole(
-        { roleName: v.roleName.trim(), roleCode: v.roleCode.trim(), description: v.description?.trim() || null },
-        departId,
-        record?.id,
-      );
-      if (res.success) {
-        message.success(res.message);
-        onSaved();
-        onClose();
-      } else message.warning(res.message);
-    } catch {
-      // shown by the http client
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      title={record ? '编辑' : '新增'}
-      open={!!target}
-      width={800}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="关闭"
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        name="departRoleForm"
-        labelCol={{ span: 5 }}
-        wrapperCol={{ span: 16 }}
-        data-testid="depart-role-form"
-      >
-        <Form.Item
-          label="部门角色名称"
-          name="roleName"
-          rules={[
-            { required: true, whitespace: true, message: '请输入部门角色名称!' },
-            { min: 2, max: 30, message: '长度在 2 到 30 个字符' },
-          ]}
-        >
-          <Input placeholder="请输入部门角色名称" />
-        </Form.Item>
-        <Form.Item
-          label="部门角色编码"
-          name="roleCode"
-          rules={[
-            { required: true, message: '请输入部门角色编码!' },
-            { min: 0, max: 64, message: '长度不超过 64 个字符' },
-            { pattern: /^[A-Za-z0-9_:-]+$/, message: '只能包含字母、数字、下划线、冒号和横线' },
-          ]}
-        >
-          <Input placeholder="请输入部门角色编码" />
-        </Form.Item>
-        <Form.Item label="描述" name="description" rules={[{ max: 126, message: '长度不超过 126 个字符' }]}>
-          <Input.TextArea placeholder="请输入描述" rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 /** 授权: the department's grants as a tree; the role takes a subset (diff save). */
 export function DepartRoleAuthDrawer({
