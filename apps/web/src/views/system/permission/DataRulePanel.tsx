@@ -10,8 +10,9 @@ export interface DataRulePanelProps {
 
 /** The data rules of one menu: the declaration in data-rule.data.tsx. */
 export function DataRulePanel({ permissionId, onChanged }: DataRulePanelProps) {
-  const schema = onChanged
-    ? { ...dataRulePage, editor: { ...dataRulePage.editor, afterSave: onChanged } }
-    : dataRulePage;
+  const schema = useMemo(
+    () => (onChanged ? { ...dataRulePage, editor: { ...dataRulePage.editor, afterSave: onChanged } } : dataRulePage),
+    [onChanged],
+  );
   return <CrudPage schema={schema} fixedParams={{ permissionId }} embedded onRemoved={onChanged} />;
 }
