@@ -1,10 +1,46 @@
 import { CHECK_RULE_URLS, parseRuleJson, type RuleSegment, type SysCheckRule } from '../../../api/rules';
-import { definePage, registerWidget } from '../../../components/kit';
+import {
+  type ColumnSchema,
+  definePage,
+  type FormFieldSchema,
+  type QueryFieldSchema,
+  registerWidget,
+} from '../../../components/kit';
 import { EMPTY_SEGMENT, RuleSegmentsInput, segmentsRule } from './rule-segments';
 
 registerWidget('check-rule-segments', { component: RuleSegmentsInput });
 
 const CODE_RULE = { pattern: /^[A-Za-z0-9_.-]+$/, message: '规则编码只能包含字母、数字、下划线、中划线和点' };
+
+/** what check rules and fill rules share: name and code (fixed once saved) in the list, the query and the form */
+export function ruleBasics<T>(): {
+  columns: ColumnSchema<T>[];
+  query: QueryFieldSchema[];
+  form: FormFieldSchema<T>[];
+} {
+  return {
+    columns: [
+      { field: 'ruleName', title: '规则名称', ellipsis: true, sorter: true },
+      { field: 'ruleCode', title: '规则编码', ellipsis: true, sorter: true },
+    ],
+    query: [
+      { field: 'ruleName', label: '规则名称', rule: 'like' },
+      { field: 'ruleCode', label: '规则编码', rule: 'like' },
+    ],
+    form: [
+      { field: 'ruleName', label: '规则名称', required: true, props: { maxLength: 100 } },
+      {
+        field: 'ruleCode',
+        label: '规则编码',
+        required: true,
+        rules: [CODE_RULE],
+        readOnly: (_v, c) => c.mode === 'edit',
+        props: { maxLength: 100 },
+      },
+    ],
+  };
+}
+const basics = ruleBasics<SysCheckRule>();
 
 /** 校验规则 (contract §4.11): name / code / description and the segments (位数 / 正则 / 提示) as rule_json. */
 export const checkRulePage = definePage<SysCheckRule>({
@@ -12,15 +48,8 @@ export const checkRulePage = definePage<SysCheckRule>({
   auth: 'checkRule',
   authCodes: { deleteBatch: 'checkRule:delete' },
   urls: CHECK_RULE_URLS,
-  columns: [
-    { field: 'ruleName', title: '规则名称', ellipsis: true, sorter: true },
-    { field: 'ruleCode', title: '规则编码', ellipsis: true, sorter: true },
-    { field: 'ruleDescription', title: '规则描述', ellipsis: true },
-  ],
-  query: [
-    { field: 'ruleName', label: '规则名称', rule: 'like' },
-    { field: 'ruleCode', label: '规则编码', rule: 'like' },
-  ],
+  columns: [...basics.columns, { field: 'ruleDescription', title: '规则描述', ellipsis: true }],
+  query: basics.query,
   rowActions: [
     { key: 'edit', label: '编辑', run: 'edit' },
     { key: 'test', label: '功能测试', run: 'test', auth: 'checkRule:test' },
@@ -51,15 +80,7 @@ export const checkRulePage = definePage<SysCheckRule>({
     }),
   },
   form: [
-    { field: 'ruleName', label: '规则名称', required: true, props: { maxLength: 100 } },
-    {
-      field: 'ruleCode',
-      label: '规则编码',
-      required: true,
-      rules: [CODE_RULE],
-      readOnly: (_v, c) => c.mode === 'edit',
-      props: { maxLength: 100 },
-    },
+    ...basics.form,
     { field: 'ruleDescription', label: '规则描述', widget: 'textarea', props: { maxLength: 200, rows: 2 } },
     {
       field: 'rules',
@@ -71,5 +92,3 @@ export const checkRulePage = definePage<SysCheckRule>({
     },
   ],
 });
-
-export { CODE_RULE };

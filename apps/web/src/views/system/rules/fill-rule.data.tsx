@@ -9,7 +9,7 @@ import {
 } from '../../../api/rules';
 import { definePage, registerWidget } from '../../../components/kit';
 import { feedback } from '../../../utils/feedback';
-import { CODE_RULE } from './check-rule.data';
+import { ruleBasics } from './check-rule.data';
 
 /** the server's built-in rule handlers, loaded once per page visit */
 let classes: Promise<RuleClassOption[]> | null = null;
@@ -103,6 +103,8 @@ async function runTest(r: SysFillRule) {
   }
 }
 
+const basics = ruleBasics<SysFillRule>();
+
 /** 填值规则 (contract §4.11): rules whose 规则实现 is one of the server's built-in handlers; 功能测试 generates a value. */
 export const fillRulePage = definePage<SysFillRule>({
   name: 'fill-rule',
@@ -110,15 +112,11 @@ export const fillRulePage = definePage<SysFillRule>({
   authCodes: { deleteBatch: 'fillRule:delete' },
   urls: FILL_RULE_URLS,
   columns: [
-    { field: 'ruleName', title: '规则名称', ellipsis: true, sorter: true },
-    { field: 'ruleCode', title: '规则编码', ellipsis: true, sorter: true },
+    ...basics.columns,
     { field: 'ruleClass', title: '规则实现', render: (v) => <RuleClassName value={v} /> },
     { field: 'ruleParams', title: '规则参数', ellipsis: true },
   ],
-  query: [
-    { field: 'ruleName', label: '规则名称', rule: 'like' },
-    { field: 'ruleCode', label: '规则编码', rule: 'like' },
-  ],
+  query: basics.query,
   rowActions: [
     { key: 'edit', label: '编辑', run: 'edit' },
     { key: 'test', label: '功能测试', auth: 'fillRule:test', onClick: (r) => void runTest(r) },
@@ -135,15 +133,7 @@ export const fillRulePage = definePage<SysFillRule>({
     }),
   },
   form: [
-    { field: 'ruleName', label: '规则名称', required: true, props: { maxLength: 100 } },
-    {
-      field: 'ruleCode',
-      label: '规则编码',
-      required: true,
-      rules: [CODE_RULE],
-      readOnly: (_v, c) => c.mode === 'edit',
-      props: { maxLength: 100 },
-    },
+    ...basics.form,
     { field: 'ruleClass', label: '规则实现', widget: 'fill-rule-class', required: true },
     {
       field: 'ruleParams',
