@@ -15,6 +15,7 @@ import { menuId } from '../db/seed/menus.ts';
 import { dataRulesFor } from './data-rules.ts';
 import { newId } from './ids.ts';
 import { defineListEntity, listPage } from './list-query.ts';
+import { ALL_TENANTS } from './tenant-scope.ts';
 
 const USER_PAGE = menuId(findMenu('/isystem/user')!);
 const DICT_PAGE = menuId(findMenu('/isystem/dict')!);
@@ -48,6 +49,8 @@ async function rule(permissionId: string, column: string, condition: string, val
     ruleValue: value,
     status,
   });
+  // what every writer of rules and grants does (the permission routes): cached permissions and rules are dropped
+  await t.app.ctx.perms.invalidate();
   return id;
 }
 
@@ -56,11 +59,13 @@ async function applyToTestRole(ids: string[]) {
     .update(sysRolePermission)
     .set({ dataRuleIds: ids.length ? `${ids.join(',')},` : null })
     .where(and(eq(sysRolePermission.roleId, ROLE_IDS.test), eq(sysRolePermission.permissionId, USER_PAGE)));
+  await t.app.ctx.perms.invalidate();
 }
 
 async function usernamesFor(userId: string): Promise<string[]> {
   const rules = await dataRulesFor(t.app.ctx.db, await user(userId), 'system/UserList', NOW);
-  const page = await listPage(t.app.ctx.db, users, { pageSize: '100' }, { dataRules: rules });
+  // as the platform administrator sees sys_user (every tenant): data rules narrow further
+  const page = await listPage(t.app.ctx.db, users, { pageSize: '100' }, { dataRules: rules, tenant: ALL_TENANTS });
   return page.records.map((r) => String(r.username));
 }
 

@@ -203,7 +203,9 @@ export async function exportList(
     if (!entity.id) throw badRequest('该列表不支持按选中行导出');
     extra.push(inArray(entity.id, selections));
   }
-  const where = listWhere(entity, q, { where: extra, dataRules: opts.dataRules, tenant: tenantOf(req) });
+  // tenant-scoped entities export the request's tenant only (ADR 017)
+  const tenant = entity.tenant ? tenantOf(req) : undefined;
+  const where = listWhere(entity, q, { where: extra, dataRules: opts.dataRules, tenant });
   const orderBy = listOrderBy(entity, q);
   const selection = Object.fromEntries(entity.fields) as Record<string, PgColumn>;
   const db = app.ctx.db;
