@@ -50,7 +50,7 @@ test('departments: codes, edit, search, grants, members, depart roles, delete of
   await departs.getByRole('button', { name: '添加下级' }).click();
   modal = page.locator('.ant-modal:visible', { hasText: '上级部门' });
   await expect(modal.locator('input[disabled]').first()).toHaveValue(COMPANY);
-  await expect(modal.getByLabel('部门')).toBeChecked();
+  await expect(modal.getByLabel('部门', { exact: true })).toBeChecked();
   await modal.getByLabel('机构名称').fill(DEPT);
   await page.screenshot({ path: '/tmp/depart-add-modal.png' });
   await ok(page).click();

@@ -19,7 +19,6 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DEPART_URLS,
-  type DepartForm,
   type DepartNode,
   deleteDeparts,
   departPermissionIds,
@@ -30,11 +29,12 @@ import {
   saveDepartPermission,
   searchDeparts,
 } from '../../api/depart';
+import { runCall, SchemaForm } from '../../components/kit';
 import { useCan } from '../../permission/useCan';
 import { useFeedback } from '../../utils/feedback';
 import { DataRuleDrawer, type DataRuleTarget } from './depart/DataRuleDrawer';
 import { DepartModal } from './depart/DepartModal';
-import { DEPART_NAME_RULES, DepartDetailFields, departBody, OrgCategoryField } from './depart/depart-form';
+import { departBody, departFields, departValues } from './depart/depart.data';
 import { PermissionTree } from './depart/PermissionTree';
 
 function flatten(nodes: DepartNode[], into = new Map<string, DepartNode>()) {
@@ -45,7 +45,7 @@ function flatten(nodes: DepartNode[], into = new Map<string, DepartNode>()) {
   return into;
 }
 
-/** 基本信息: the selected department's own fields; parent and code are read-only (departments are not moved). */
+/** 基本信息: the selected department's own fields (depart/depart.data.tsx); parent and code are read-only. */
 function DepartInfoForm({
   depart,
   parentName,
@@ -57,59 +57,29 @@ function DepartInfoForm({
   canEdit: boolean;
   onSaved: () => void;
 }) {
-  const [form] = Form.useForm<DepartForm>();
-  const { message } = useFeedback();
+  const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const fill = useCallback(() => {
     form.resetFields();
-    form.setFieldsValue({
-      departName: depart.departName,
-      orgCategory: depart.orgCategory,
-      departOrder: depart.departOrder ?? 0,
-      mobile: depart.mobile ?? '',
-      fax: depart.fax ?? '',
-      address: depart.address ?? '',
-      memo: depart.memo ?? '',
-    });
-  }, [depart, form]);
+    form.setFieldsValue(departValues(depart, parentName));
+  }, [depart, parentName, form]);
   useEffect(fill, [fill]);
 
   const submit = async () => {
     const v = await form.validateFields();
     setSaving(true);
-    try {
-      const res = await editDepart({ ...departBody(v), id: depart.id });
-      if (res.success) {
-        message.success(res.message);
-        onSaved();
-      } else message.warning(res.message);
-    } catch {
-      // shown by the http client
-    } finally {
-      setSaving(false);
-    }
+    await runCall(() => editDepart({ ...departBody(v), id: depart.id }), onSaved);
+    setSaving(false);
   };
 
   return (
-    <Form
+    <SchemaForm
       form={form}
-      name="departInfoForm"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 17 }}
-      disabled={!canEdit}
-      data-testid="depart-info-form"
+      fields={departFields}
+      ctx={{ record: depart, mode: canEdit ? 'edit' : 'detail', fixed: {} }}
+      wrapperSpan={17}
+      name="depart-info"
     >
-      <Form.Item label="机构名称" name="departName" rules={DEPART_NAME_RULES}>
-        <Input placeholder="请输入机构/部门名称" maxLength={100} />
-      </Form.Item>
-      <Form.Item label="上级部门">
-        <Input value={parentName || '无'} disabled />
-      </Form.Item>
-      <Form.Item label="机构编码">
-        <Input value={depart.orgCode} disabled data-testid="depart-org-code" />
-      </Form.Item>
-      <OrgCategoryField topLevel={!depart.parentId} />
-      <DepartDetailFields />
       {canEdit && (
         <Form.Item wrapperCol={{ offset: 5, span: 17 }}>
           <Space>
@@ -120,7 +90,7 @@ function DepartInfoForm({
           </Space>
         </Form.Item>
       )}
-    </Form>
+    </SchemaForm>
   );
 }
 
