@@ -110,7 +110,8 @@ describe('token handling', () => {
   });
 
   it('refuses a tenant-id header that is not one of the user’s tenants (401)', async () => {
-    const token = await signIn(t); // admin has no tenants
+    // zhangsan has no tenants and does not administer them (the platform administrator may switch: ADR 017)
+    const token = await signIn(t, 'zhangsan');
     const res = await departs(token, { 'tenant-id': '1' });
     expect(res.statusCode).toBe(401);
     expect(res.json.message).toBe('用户租户信息变更,请重新登陆!');
