@@ -258,7 +258,7 @@ describe('SchemaForm numbers', () => {
       );
     }
     render(<H />);
-    const input = screen.getByLabelText('编号');
+    const input = await screen.findByLabelText('编号'); // widgets may load on first use
     fireEvent.focus(input);
     fireEvent.input(input, { target: { value: '12' } });
     fireEvent.blur(input);

@@ -10,10 +10,10 @@ import {
 } from '../../api/depart';
 import { DepartTree } from '../../components/JSelectDepart/DepartTree';
 import type { DepartTreeNode } from '../../components/JSelectDepart/logic';
-import { JSelectUserByDepModal } from '../../components/JSelectUserByDep';
-import { CrudPage, runCall } from '../../components/kit';
+import { CrudPage } from '../../components/kit';
 import { DepartRoleAuthDrawer, UserDepartRoleModal } from './depart/DepartRoleModals';
 import { departRolesPage, departUsersPage } from './depart/depart-members.data';
+import { AddUsersPicker } from './user/add-users-picker';
 
 /** 用户: members of the department and its sub-departments (depart/depart-members.data.tsx). */
 function DepartUsersTab({ depart }: { depart: DepartNode }) {
@@ -28,22 +28,11 @@ function DepartUsersTab({ depart }: { depart: DepartNode }) {
     >
       {(ctx) => (
         <>
-          <JSelectUserByDepModal
+          <AddUsersPicker
             open={picking}
-            multiple
-            onCancel={() => setPicking(false)}
-            onOk={(rows) => {
-              setPicking(false);
-              if (rows.length)
-                void runCall(
-                  () =>
-                    addUsersToDepart(
-                      depart.id,
-                      rows.map((r) => r.id),
-                    ),
-                  ctx.reload,
-                );
-            }}
+            onClose={() => setPicking(false)}
+            add={(ids) => addUsersToDepart(depart.id, ids)}
+            after={ctx.reload}
           />
           <UserDepartRoleModal user={roleUser} departId={depart.id} onClose={() => setRoleUser(null)} />
         </>

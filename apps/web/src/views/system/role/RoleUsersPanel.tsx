@@ -2,8 +2,8 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { addUsersToRole, type SysRole } from '../../../api/role';
-import { JSelectUserByDepModal } from '../../../components/JSelectUserByDep';
-import { CrudPage, runCall } from '../../../components/kit';
+import { CrudPage } from '../../../components/kit';
+import { AddUsersPicker } from '../user/add-users-picker';
 import { roleUsersPage } from './role.data';
 
 /** The users of one role (JeecgBoot RoleUserList right side), in a card with the role's name and a close button. */
@@ -32,23 +32,12 @@ export function RoleUsersPanel({ role, onClose }: { role: SysRole; onClose?: () 
         handlers={{ pick: () => setPicking(true) }}
       >
         {(ctx) => (
-          <JSelectUserByDepModal
+          <AddUsersPicker
             open={picking}
-            multiple
-            onCancel={() => setPicking(false)}
-            onOk={(rows) => {
-              setPicking(false);
-              if (rows.length)
-                void runCall(
-                  () =>
-                    addUsersToRole(
-                      role.id,
-                      rows.map((r) => r.id),
-                    ),
-                  ctx.reload,
-                  '添加成功!',
-                );
-            }}
+            onClose={() => setPicking(false)}
+            add={(ids) => addUsersToRole(role.id, ids)}
+            after={ctx.reload}
+            okText="添加成功!"
           />
         )}
       </CrudPage>
