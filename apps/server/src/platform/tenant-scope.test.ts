@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   sysAnnouncement,
   sysDepart,
+  sysDepartPermission,
   sysMessage,
   sysRole,
   sysRolePermission,
@@ -395,5 +396,77 @@ describe('the platform administrator', () => {
     ]);
     const byId = await get(`${API}/sys/user/queryById?id=${ids.ub}`, { token: admin, tenant: A });
     expect(byId.json.success).toBe(false);
+  });
+});
+
+describe('role and department grants (/sys/permission/*)', () => {
+  const grantsOf = async (roleId: string) =>
+    (
+      await t.database.db
+        .select({ p: sysRolePermission.permissionId })
+        .from(sysRolePermission)
+        .where(eq(sysRolePermission.roleId, roleId))
+    )
+      .map((r) => r.p)
+      .sort();
+
+  it('another tenant’s role reads as having no grant and cannot be granted to or revoked from', async () => {
+    const before = await grantsOf(ids.roleA);
+    expect(before.length).toBeGreaterThan(5);
+    const own = await get(`${API}/sys/permission/queryRolePermission?roleId=${ids.roleA}`, { token: userA });
+    expect((own.json.result as string[]).sort()).toEqual(before);
+    for (const tenant of [undefined, 0, B]) {
+      const res = await get(`${API}/sys/permission/queryRolePermission?roleId=${ids.roleA}`, { token: userB, tenant });
+      expect(res.json.result).toEqual([]);
+    }
+    const spoofed = await get(`${API}/sys/permission/queryRolePermission?roleId=${ids.roleA}`, {
+      token: userB,
+      tenant: A,
+    });
+    expect(spoofed.statusCode).toBe(401);
+
+    const save = (payload: object) =>
+      send('POST', `${API}/sys/permission/saveRolePermission`, { token: userB }, payload);
+    const revoke = await save({ roleId: ids.roleA, permissionIds: '', lastpermissionIds: before.join(',') });
+    expect(revoke.json).toMatchObject({ success: false, message: '授权失败！' });
+    const [extra] = await t.database.db
+      .select({ p: sysRolePermission.permissionId })
+      .from(sysRolePermission)
+      .where(eq(sysRolePermission.roleId, ROLE_IDS.admin));
+    const grant = await save({ roleId: ids.roleA, permissionIds: extra.p, lastpermissionIds: '' });
+    expect(grant.json.success).toBe(false);
+    // the role module's data rules of a grant answer not found too
+    const rule = await get(`${API}/sys/role/datarule/${before[0]}/${ids.roleA}`, { token: userB });
+    expect(rule.json).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect(await grantsOf(ids.roleA)).toEqual(before);
+
+    // the own tenant's role is saved as usual
+    const mine = await save({ roleId: ids.roleB, permissionIds: '', lastpermissionIds: '' });
+    expect(mine.json.success).toBe(true);
+  });
+
+  it('another tenant’s department reads as having no grant and cannot be granted to or revoked from', async () => {
+    const [perm] = await t.database.db
+      .select({ p: sysRolePermission.permissionId })
+      .from(sysRolePermission)
+      .where(eq(sysRolePermission.roleId, ROLE_IDS.admin));
+    await t.database.db
+      .insert(sysDepartPermission)
+      .values({ id: 'tenant-dp-a', departId: ids.departA, permissionId: perm.p });
+    const url = `${API}/sys/permission/queryDepartPermission?departId=${ids.departA}`;
+    expect((await get(url, { token: userA })).json.result).toEqual([perm.p]);
+    expect((await get(url, { token: userB })).json.result).toEqual([]);
+    const res = await send(
+      'POST',
+      `${API}/sys/permission/saveDepartPermission`,
+      { token: userB },
+      { departId: ids.departA, permissionIds: '', lastpermissionIds: perm.p },
+    );
+    expect(res.json).toMatchObject({ success: false, message: '授权失败！' });
+    const left = await t.database.db
+      .select()
+      .from(sysDepartPermission)
+      .where(eq(sysDepartPermission.departId, ids.departA));
+    expect(left.map((r) => r.permissionId)).toEqual([perm.p]);
   });
 });

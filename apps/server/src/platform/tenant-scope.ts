@@ -76,6 +76,21 @@ export function tenantWhere(table: PgTable, tenancy: Tenancy): SQL | undefined {
   return rule ? tenantCondition(rule, tenancy) : undefined;
 }
 
+/**
+ * The condition restricting rows that hang off a tenant-scoped parent (department roles and grants, role grants …)
+ * to the parents of `tenancy`: `fk in (select id from parent where <tenant condition>)`. Such rows are reached only
+ * through their parent; undefined when the tenancy sees every tenant. A parent without a tenant rule is a programming
+ * error (throws) rather than an unfiltered table.
+ */
+export function tenantWhereVia(fk: PgColumn, parent: PgTable, tenancy: Tenancy): SQL | undefined {
+  const rule = RULES.get(parent);
+  if (!rule) throw new Error(`tenant scope: ${getTableName(parent)} is not a tenant-scoped table`);
+  const cond = tenantCondition(rule, tenancy);
+  if (!cond) return undefined;
+  const id = (getTableColumns(parent) as Record<string, PgColumn>).id;
+  return sql`${fk} in (select ${id} from ${parent} where ${cond})`;
+}
+
 /** A row without its owning tenant: tenant_id is the server's business, never part of the JeecgBoot JSON. */
 export function withoutTenant<T extends { tenantId?: unknown }>(row: T): Omit<T, 'tenantId'> {
   const { tenantId: _tenant, ...rest } = row;
@@ -127,22 +142,3 @@ export function tenantOf(req: FastifyRequest): Tenancy {
   if (!t) throw new Error('tenancy read on a request the guard did not sign in');
   return t;
 }
-
-/**
- * The tenant isolation in the shape of platform/crud.ts's `TenantScope` (structurally typed here): install it once
- * with `provideTenantScope(crudTenantScope)`; a `tenantScoped` declaration over a table without a tenant rule is a
- * programming error (throws) rather than an unfiltered table.
- */
-export const crudTenantScope = {
-  where(req: FastifyRequest, table: PgTable): SQL | undefined {
-    if (!RULES.has(table)) throw new Error(`tenant scope: ${getTableName(table)} is not a tenant-scoped table`);
-    return tenantWhere(table, tenantOf(req));
-  },
-  stamp(req: FastifyRequest, table: PgTable): Record<string, unknown> {
-    const rule = RULES.get(table);
-    if (!rule) throw new Error(`tenant scope: ${getTableName(table)} is not a tenant-scoped table`);
-    if (rule.kind !== 'column') return {};
-    const key = Object.entries(getTableColumns(table)).find(([, c]) => c === rule.column)?.[0];
-    return key ? { [key]: stampTenantId(tenantOf(req)) } : {};
-  },
-};

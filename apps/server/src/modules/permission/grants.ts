@@ -11,11 +11,14 @@ import {
 } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { type Tenancy, tenantWhere, tenantWhereVia } from '../../platform/tenant-scope.ts';
 
 /**
  * Role and department grants (contract §4.3 saveRolePermission / saveDepartPermission): the client sends the checked
  * ids now and the ids it loaded before; only the difference is written — ids new in `permissionIds` are inserted,
  * ids only in `lastpermissionIds` are deleted — so grants made meanwhile by someone else survive. One transaction.
+ * Roles and departments are tenant-scoped (ADR 017): another tenant's role or department reads as having no grant and
+ * cannot be granted to ("授权失败！", as for an unknown id).
  */
 export function diffIds(now: readonly string[], last: readonly string[]): { add: string[]; remove: string[] } {
   const n = new Set(now);
@@ -34,19 +37,21 @@ async function existingPermissionIds(db: Db, ids: readonly string[]): Promise<Se
   return new Set(rows.map((r) => r.id));
 }
 
-export async function rolePermissionIds(db: Db, roleId: string): Promise<string[]> {
+export async function rolePermissionIds(db: Db, roleId: string, tenancy: Tenancy): Promise<string[]> {
   const rows = await db
     .select({ id: sysRolePermission.permissionId })
     .from(sysRolePermission)
-    .where(eq(sysRolePermission.roleId, roleId));
+    .where(and(eq(sysRolePermission.roleId, roleId), tenantWhereVia(sysRolePermission.roleId, sysRole, tenancy)));
   return rows.map((r) => r.id);
 }
 
-export async function departPermissionIds(db: Db, departId: string): Promise<string[]> {
+export async function departPermissionIds(db: Db, departId: string, tenancy: Tenancy): Promise<string[]> {
   const rows = await db
     .select({ id: sysDepartPermission.permissionId })
     .from(sysDepartPermission)
-    .where(eq(sysDepartPermission.departId, departId));
+    .where(
+      and(eq(sysDepartPermission.departId, departId), tenantWhereVia(sysDepartPermission.departId, sysDepart, tenancy)),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -54,10 +59,14 @@ export async function saveRolePermission(
   db: Db,
   input: { roleId: string; permissionIds: string[]; lastpermissionIds: string[] },
   ip: string,
+  tenancy: Tenancy,
 ): Promise<{ added: number; removed: number }> {
   const { add, remove } = diffIds(input.permissionIds, input.lastpermissionIds);
   return db.transaction(async (tx) => {
-    const [role] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, input.roleId));
+    const [role] = await tx
+      .select({ id: sysRole.id })
+      .from(sysRole)
+      .where(and(eq(sysRole.id, input.roleId), tenantWhere(sysRole, tenancy)));
     if (!role) throw bizError(GRANT_FAILED);
     const known = await existingPermissionIds(tx, add);
     if (known.size !== add.length) throw bizError(GRANT_FAILED);
@@ -97,13 +106,14 @@ export async function saveRolePermission(
 export async function saveDepartPermission(
   db: Db,
   input: { departId: string; permissionIds: string[]; lastpermissionIds: string[] },
+  tenancy: Tenancy,
 ): Promise<void> {
   const { add, remove } = diffIds(input.permissionIds, input.lastpermissionIds);
   await db.transaction(async (tx) => {
     const [dep] = await tx
       .select({ id: sysDepart.id })
       .from(sysDepart)
-      .where(and(eq(sysDepart.id, input.departId), eq(sysDepart.delFlag, '0')));
+      .where(and(eq(sysDepart.id, input.departId), eq(sysDepart.delFlag, '0'), tenantWhere(sysDepart, tenancy)));
     if (!dep) throw bizError(GRANT_FAILED);
     const known = await existingPermissionIds(tx, add);
     if (known.size !== add.length) throw bizError(GRANT_FAILED);

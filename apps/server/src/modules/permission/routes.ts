@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../context.ts';
 import { PreparedAnswer } from '../../platform/prepared-answer.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { departPermissionIds, rolePermissionIds, saveDepartPermission, saveRolePermission } from './grants.ts';
 import {
@@ -115,19 +116,19 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/permission/queryRolePermission', { config: { access: ROLE_GRANT_READ } }, async (req) => {
     const q = parse(z.object({ roleId: idString }), req.query);
-    return okCode0(await rolePermissionIds(app.ctx.db, q.roleId));
+    return okCode0(await rolePermissionIds(app.ctx.db, q.roleId, tenantOf(req)));
   });
 
   app.post('/sys/permission/saveRolePermission', { config: { access: { perm: 'role:authorize' } } }, async (req) => {
     const body = parse(SaveRolePermissionBody, req.body);
-    await saveRolePermission(app.ctx.db, body, req.ip);
+    await saveRolePermission(app.ctx.db, body, req.ip, tenantOf(req));
     await changed();
     return ok(null, '保存成功！');
   });
 
   app.get('/sys/permission/queryDepartPermission', { config: { access: DEPART_GRANT_READ } }, async (req) => {
     const q = parse(z.object({ departId: idString }), req.query);
-    return okCode0(await departPermissionIds(app.ctx.db, q.departId));
+    return okCode0(await departPermissionIds(app.ctx.db, q.departId, tenantOf(req)));
   });
 
   app.post(
@@ -135,7 +136,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     { config: { access: { perm: 'depart:permission' } } },
     async (req) => {
       const body = parse(SaveDepartPermissionBody, req.body);
-      await saveDepartPermission(app.ctx.db, body);
+      await saveDepartPermission(app.ctx.db, body, tenantOf(req));
       await changed();
       return ok(null, '保存成功！');
     },
