@@ -5,6 +5,9 @@ import {
   sysAnnouncement,
   sysDepart,
   sysDepartPermission,
+  sysDepartRole,
+  sysDepartRolePermission,
+  sysDepartRoleUser,
   sysMessage,
   sysRole,
   sysRolePermission,
@@ -468,5 +471,188 @@ describe('role and department grants (/sys/permission/*)', () => {
       .from(sysDepartPermission)
       .where(eq(sysDepartPermission.departId, ids.departA));
     expect(left.map((r) => r.permissionId)).toEqual([perm.p]);
+  });
+});
+
+describe('department roles, department grants and department members', () => {
+  const DR = `${API}/sys/sysDepartRole`;
+  const DP = `${API}/sys/sysDepartPermission`;
+  const ab = { id: 'tenant-user-ab', departB: '' };
+  let perm = '';
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [b] = await db.select().from(sysDepart).where(eq(sysDepart.departName, '乙的部门'));
+    ab.departB = b.id;
+    const [p] = await db
+      .select({ p: sysRolePermission.permissionId })
+      .from(sysRolePermission)
+      .where(eq(sysRolePermission.roleId, ROLE_IDS.admin));
+    perm = p.p;
+    // a user of both tenants, member of a department of each, holding tenant A's department role
+    await db
+      .insert(sysUser)
+      .values({ id: ab.id, username: 'tenant_user_ab', realname: '两租户', relTenantIds: `${A},${B}` });
+    await db.insert(sysUserDepart).values([
+      { id: 'tenant-ud-ab-a', userId: ab.id, depId: ids.departA },
+      { id: 'tenant-ud-ab-b', userId: ab.id, depId: ab.departB },
+    ]);
+    await db
+      .insert(sysDepartRole)
+      .values({ id: 'tenant-drole-a', departId: ids.departA, roleName: '甲的部门角色', roleCode: 'drole_a' });
+    await db
+      .insert(sysDepartRolePermission)
+      .values({ id: 'tenant-drp-a', departId: ids.departA, roleId: 'tenant-drole-a', permissionId: perm });
+    await db.insert(sysDepartRoleUser).values({ id: 'tenant-dru-a', userId: ab.id, droleId: 'tenant-drole-a' });
+  });
+
+  it('tenant A sees its department role (control)', async () => {
+    const list = await get(`${DR}/list?deptId=${ids.departA}`, { token: userA });
+    expect((list.json.result.records as { id: string }[]).map((r) => r.id)).toEqual(['tenant-drole-a']);
+    expect((await get(`${DP}/queryDeptRolePermission?roleId=tenant-drole-a`, { token: userA })).json.result).toEqual([
+      perm,
+    ]);
+  });
+
+  it('another tenant’s department role reads as unknown and cannot be changed, granted or given', async () => {
+    const spoofed = await get(`${DR}/list?deptId=${ids.departA}`, { token: userB, tenant: A });
+    expect(spoofed.statusCode).toBe(401);
+    const list = await get(`${DR}/list?deptId=${ids.departA}`, { token: userB });
+    expect(list.json.result.total).toBe(0);
+    expect((await get(`${DR}/queryById?id=tenant-drole-a`, { token: userB })).json).toMatchObject({
+      success: false,
+      message: '未找到对应数据',
+    });
+    expect((await get(`${DR}/getDeptRoleList?departId=${ids.departA}`, { token: userB })).json.result).toEqual([]);
+    const held = await get(`${DR}/getDeptRoleByUserId?departId=${ids.departA}&userId=${ab.id}`, { token: userB });
+    expect(held.json.result).toEqual([]);
+    const add = await send(
+      'POST',
+      `${DR}/add`,
+      { token: userB },
+      { departId: ids.departA, roleName: 'x', roleCode: 'x' },
+    );
+    expect(add.json).toMatchObject({ success: false, message: '部门不存在！' });
+    const edit = await send(
+      'PUT',
+      `${DR}/edit`,
+      { token: userB },
+      { id: 'tenant-drole-a', roleName: '改名', roleCode: 'drole_a' },
+    );
+    expect(edit.json).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect((await send('DELETE', `${DR}/delete?id=tenant-drole-a`, { token: userB })).json.success).toBe(false);
+    await send('DELETE', `${DR}/deleteBatch?ids=tenant-drole-a`, { token: userB });
+    const take = await send(
+      'POST',
+      `${DR}/deptRoleUserAdd`,
+      { token: userB },
+      { userId: ab.id, newRoleId: '', oldRoleId: 'tenant-drole-a' },
+    );
+    expect(take.json).toMatchObject({ success: false, message: '部门角色不存在！' });
+    const give = await send(
+      'POST',
+      `${DR}/deptRoleUserAdd`,
+      { token: userB },
+      { userId: ids.ub, newRoleId: 'tenant-drole-a', oldRoleId: '' },
+    );
+    expect(give.json).toMatchObject({ success: false, message: '部门角色不存在！' });
+    const otherUser = await send(
+      'POST',
+      `${DR}/deptRoleUserAdd`,
+      { token: userB },
+      { userId: ids.ua, newRoleId: '', oldRoleId: '' },
+    );
+    expect(otherUser.json).toMatchObject({ success: false, message: '用户不存在！' });
+    const rule = await get(`${DR}/datarule/${perm}/${ids.departA}/tenant-drole-a`, { token: userB });
+    expect(rule.json).toMatchObject({ success: false, message: '未找到权限配置信息' });
+    const saveRule = await send(
+      'POST',
+      `${DR}/datarule`,
+      { token: userB },
+      { permissionId: perm, roleId: 'tenant-drole-a', dataRuleIds: '' },
+    );
+    expect(saveRule.json).toMatchObject({ success: false, message: '部门角色不存在！' });
+
+    // role grants
+    expect((await get(`${DP}/queryDeptRolePermission?roleId=tenant-drole-a`, { token: userB })).json.result).toEqual(
+      [],
+    );
+    const tree = await get(`${DP}/queryTreeListForDeptRole?departId=${ids.departA}`, { token: userB });
+    expect(tree.json.result).toEqual({ treeList: [], ids: [] });
+    const grant = await send(
+      'POST',
+      `${DP}/saveDeptRolePermission`,
+      { token: userB },
+      { roleId: 'tenant-drole-a', permissionIds: '', lastpermissionIds: perm },
+    );
+    expect(grant.json).toMatchObject({ success: false, message: '部门角色不存在！' });
+
+    const db = t.database.db;
+    const [role] = await db.select().from(sysDepartRole).where(eq(sysDepartRole.id, 'tenant-drole-a'));
+    expect(role.roleName).toBe('甲的部门角色');
+    const members = await db.select().from(sysDepartRoleUser).where(eq(sysDepartRoleUser.droleId, 'tenant-drole-a'));
+    expect(members.map((m) => m.userId)).toEqual([ab.id]);
+    const grants = await db
+      .select()
+      .from(sysDepartRolePermission)
+      .where(eq(sysDepartRolePermission.roleId, 'tenant-drole-a'));
+    expect(grants.map((g) => g.permissionId)).toEqual([perm]);
+  });
+
+  it('another tenant’s department grants and members read as unknown and cannot be changed', async () => {
+    const list = await get(`${DP}/list?pageSize=100`, { token: userB });
+    expect((list.json.result.records as { departId: string }[]).map((r) => r.departId)).not.toContain(ids.departA);
+    const listA = await get(`${DP}/list?pageSize=100`, { token: userA });
+    expect((listA.json.result.records as { id: string }[]).map((r) => r.id)).toEqual(['tenant-dp-a']);
+    expect((await get(`${DP}/queryById?id=tenant-dp-a`, { token: userB })).json.success).toBe(false);
+    const edit = await send(
+      'PUT',
+      `${DP}/edit`,
+      { token: userB },
+      { id: 'tenant-dp-a', departId: ab.departB, permissionId: perm },
+    );
+    expect(edit.json.success).toBe(false);
+    expect((await send('DELETE', `${DP}/delete?id=tenant-dp-a`, { token: userB })).json.success).toBe(false);
+    await send('DELETE', `${DP}/deleteBatch?ids=tenant-dp-a`, { token: userB });
+    const add = await send('POST', `${DP}/add`, { token: userB }, { departId: ids.departA, permissionId: perm });
+    expect(add.json).toMatchObject({ success: false, message: '部门不存在！' });
+    const rule = await get(`${DP}/datarule/${perm}/${ids.departA}`, { token: userB });
+    expect(rule.json).toMatchObject({ success: false, message: '未找到权限配置信息' });
+    const saveRule = await send(
+      'POST',
+      `${DP}/datarule`,
+      { token: userB },
+      { permissionId: perm, departId: ids.departA, dataRuleIds: '' },
+    );
+    expect(saveRule.json.success).toBe(false);
+    const [grant] = await t.database.db
+      .select()
+      .from(sysDepartPermission)
+      .where(eq(sysDepartPermission.id, 'tenant-dp-a'));
+    expect(grant).toMatchObject({ departId: ids.departA, permissionId: perm });
+
+    // members: another tenant's department lists nobody, takes nobody in and lets nobody out
+    const users = await get(`${API}/sys/user/departUserList?depId=${ids.departA}`, { token: userB });
+    expect(users.json.result?.total ?? 0).toBe(0);
+    const join = await send(
+      'POST',
+      `${API}/sys/user/editSysDepartWithUser`,
+      { token: userB },
+      { depId: ids.departA, userIdList: [ids.ub] },
+    );
+    expect(join.json).toMatchObject({ success: false, message: '部门不存在！' });
+    const intoOwn = await send(
+      'POST',
+      `${API}/sys/user/editSysDepartWithUser`,
+      { token: userB },
+      { depId: ab.departB, userIdList: [ids.ua] },
+    );
+    expect(intoOwn.json).toMatchObject({ success: false, message: '用户不存在！' });
+    const leave = await send('DELETE', `${API}/sys/user/deleteUserInDepart?depId=${ids.departA}&userId=${ab.id}`, {
+      token: userB,
+    });
+    expect(leave.json.success).toBe(false);
+    const links = await t.database.db.select().from(sysUserDepart).where(eq(sysUserDepart.depId, ids.departA));
+    expect(links.map((l) => l.userId).sort()).toEqual([ab.id, ids.ua].sort());
   });
 });

@@ -1,7 +1,8 @@
 import { ok, okCode0 } from '@answer/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  sysDepart,
   sysDepartPermission,
   sysDepartRole,
   sysDepartRolePermission,
@@ -12,6 +13,7 @@ import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
+import { tenantOf, tenantWhereVia } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { buildPermissionTree, dataRulesOf, departPermissionRows, trimComma } from './permission-tree.ts';
 import {
@@ -45,7 +47,14 @@ export async function invalidateRoleMembers(app: FastifyInstance, roleIds: strin
   for (const m of members) await app.ctx.perms.invalidate(m.userId);
 }
 
-/** `/sys/sysDepartPermission/*` (contract §4.4): what a department may hand out, and its depart roles' grants. */
+/** department grants and department roles of the request's tenancy, reached through their department (ADR 017) */
+const grantsOfTenant = (req: FastifyRequest) => tenantWhereVia(sysDepartPermission.departId, sysDepart, tenantOf(req));
+const rolesOfTenant = (req: FastifyRequest) => tenantWhereVia(sysDepartRole.departId, sysDepart, tenantOf(req));
+
+/**
+ * `/sys/sysDepartPermission/*` (contract §4.4): what a department may hand out, and its depart roles' grants. Another
+ * tenant's department, role or grant answers as an unknown id (an empty tree or list, 未找到对应数据, 部门不存在！).
+ */
 export default async function departPermissionRoutes(app: FastifyInstance): Promise<void> {
   const B = '/sys/sysDepartPermission';
   const read = { config: { access: { menu: DEPART_PAGES } } };
@@ -56,12 +65,17 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
   // permissions granted to the department as a tree + their ids (the depart-role authorization drawer)
   app.get(`${B}/queryTreeListForDeptRole`, read, async (req) => {
     const { departId } = parse(DepartIdQuery, req.query);
-    const rows = await departPermissionRows(db, departId);
+    const rows = (await existingDepart(db, departId, tenantOf(req))) ? await departPermissionRows(db, departId) : [];
     return okCode0({ treeList: buildPermissionTree(rows), ids: rows.map((r) => r.id) });
   });
 
   app.get(`${B}/queryDeptRolePermission`, read, async (req) => {
     const { roleId } = parse(RoleIdQuery, req.query);
+    const [role] = await db
+      .select({ id: sysDepartRole.id })
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.id, roleId), rolesOfTenant(req)));
+    if (!role) return okCode0([]);
     const rows = await db
       .select({ permissionId: sysDepartRolePermission.permissionId })
       .from(sysDepartRolePermission)
@@ -72,7 +86,10 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
   // diff save: ids new in permissionIds are granted, ids only in lastpermissionIds are revoked
   app.post(`${B}/saveDeptRolePermission`, roleManage, async (req) => {
     const body = parse(SaveDeptRolePermission, req.body);
-    const [role] = await db.select().from(sysDepartRole).where(eq(sysDepartRole.id, body.roleId));
+    const [role] = await db
+      .select()
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.id, body.roleId), rolesOfTenant(req)));
     if (!role) throw bizError('部门角色不存在！');
     const wanted = new Set(splitIds(body.permissionIds));
     const last = new Set(splitIds(body.lastpermissionIds));
@@ -114,17 +131,22 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
 
   // ------------------------------------------------------------ plain CRUD of sys_depart_permission
 
-  app.get(`${B}/list`, read, async (req) => ok(await listPage(db, departPermissionEntity, req.query)));
+  app.get(`${B}/list`, read, async (req) =>
+    ok(await listPage(db, departPermissionEntity, req.query, { where: [grantsOfTenant(req)] })),
+  );
 
   app.get(`${B}/queryById`, read, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    const [row] = await db.select().from(sysDepartPermission).where(eq(sysDepartPermission.id, id));
+    const [row] = await db
+      .select()
+      .from(sysDepartPermission)
+      .where(and(eq(sysDepartPermission.id, id), grantsOfTenant(req)));
     if (!row) throw bizError('未找到对应数据');
     return ok(rowJson(row));
   });
 
-  const checkRefs = async (departId: string, permissionId: string) => {
-    if (!(await existingDepart(db, departId))) throw bizError('部门不存在！');
+  const checkRefs = async (req: FastifyRequest, departId: string, permissionId: string) => {
+    if (!(await existingDepart(db, departId, tenantOf(req)))) throw bizError('部门不存在！');
     const [p] = await db
       .select({ id: sysPermission.id })
       .from(sysPermission)
@@ -134,7 +156,7 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
 
   app.post(`${B}/add`, manage, async (req) => {
     const body = parse(DepartPermissionBody, req.body);
-    await checkRefs(body.departId, body.permissionId);
+    await checkRefs(req, body.departId, body.permissionId);
     const inserted = await db
       .insert(sysDepartPermission)
       .values({
@@ -155,9 +177,12 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
     ...manage,
     handler: async (req) => {
       const body = parse(DepartPermissionEdit, req.body);
-      const [cur] = await db.select().from(sysDepartPermission).where(eq(sysDepartPermission.id, body.id));
+      const [cur] = await db
+        .select()
+        .from(sysDepartPermission)
+        .where(and(eq(sysDepartPermission.id, body.id), grantsOfTenant(req)));
       if (!cur) throw bizError('未找到对应数据');
-      await checkRefs(body.departId, body.permissionId);
+      await checkRefs(req, body.departId, body.permissionId);
       await db
         .update(sysDepartPermission)
         .set({ departId: body.departId, permissionId: body.permissionId, dataRuleIds: body.dataRuleIds ?? null })
@@ -166,9 +191,13 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
     },
   });
 
-  const removeGrants = async (ids: string[]) => {
-    const rows = await db.select().from(sysDepartPermission).where(inArray(sysDepartPermission.id, ids));
+  const removeGrants = async (req: FastifyRequest, ids: string[]) => {
+    const rows = await db
+      .select()
+      .from(sysDepartPermission)
+      .where(and(inArray(sysDepartPermission.id, ids), grantsOfTenant(req)));
     if (!rows.length) return 0;
+    const own = rows.map((r) => r.id);
     const roleIds = new Set<string>();
     await db.transaction(async (tx) => {
       for (const r of rows) {
@@ -190,7 +219,7 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
           );
         }
       }
-      await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.id, ids));
+      await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.id, own));
     });
     await invalidateRoleMembers(app, [...roleIds]);
     return rows.length;
@@ -198,14 +227,14 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
 
   app.delete(`${B}/delete`, manage, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    if (!(await removeGrants([id]))) throw bizError('未找到对应数据');
+    if (!(await removeGrants(req, [id]))) throw bizError('未找到对应数据');
     return ok(null, '删除成功!');
   });
 
   app.delete(`${B}/deleteBatch`, manage, async (req) => {
     const { ids } = parse(IdsQuery, req.query);
     if (!ids.length) throw bizError('参数不识别！');
-    await removeGrants(ids);
+    await removeGrants(req, ids);
     return ok(null, '批量删除成功!');
   });
 
@@ -216,6 +245,7 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
       DepartDataRuleSave.pick({ permissionId: true, departId: true }),
       req.params,
     );
+    if (!(await existingDepart(db, departId, tenantOf(req)))) throw bizError('未找到权限配置信息');
     const rules = await dataRulesOf(db, permissionId);
     if (!rules.length) throw bizError('未找到权限配置信息');
     const [grant] = await db
@@ -234,7 +264,11 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
       .select()
       .from(sysDepartPermission)
       .where(
-        and(eq(sysDepartPermission.permissionId, body.permissionId), eq(sysDepartPermission.departId, body.departId)),
+        and(
+          eq(sysDepartPermission.permissionId, body.permissionId),
+          eq(sysDepartPermission.departId, body.departId),
+          grantsOfTenant(req),
+        ),
       );
     if (!grant) throw bizError('请先保存部门菜单权限!');
     const ids = splitIds(body.dataRuleIds);

@@ -1,8 +1,9 @@
 import { ok } from '@answer/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  sysDepart,
   sysDepartPermission,
   sysDepartRole,
   sysDepartRolePermission,
@@ -14,6 +15,7 @@ import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
+import { tenantOf, tenantWhere, tenantWhereVia } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { DEPART_PAGES, invalidateRoleMembers } from './permission-routes.ts';
 import { dataRulesOf, trimComma } from './permission-tree.ts';
@@ -42,6 +44,13 @@ const departRoleEntity = defineListEntity({
 export const ROLE_CODE_TAKEN = '该部门下已存在此角色编码！';
 
 /**
+ * Department roles of the request's tenancy: a department role belongs to its department's tenant and is reached only
+ * through it (ADR 017) — another tenant's role or department answers as an unknown id.
+ */
+export const departRolesOfTenant = (req: FastifyRequest) =>
+  tenantWhereVia(sysDepartRole.departId, sysDepart, tenantOf(req));
+
+/**
  * `/sys/sysDepartRole/*` (contract §4.4). Decision: role_code is unique within its department (the same code may
  * exist in another department); checked here and answered with ROLE_CODE_TAKEN.
  */
@@ -63,12 +72,19 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
       deptIds = subtreeIds(snap, mine);
     }
     if (!deptIds.length) deptIds = ['-'];
-    return ok(await listPage(db, departRoleEntity, req.query, inArray(sysDepartRole.departId, deptIds)));
+    return ok(
+      await listPage(db, departRoleEntity, req.query, {
+        where: [inArray(sysDepartRole.departId, deptIds), departRolesOfTenant(req)],
+      }),
+    );
   });
 
   app.get(`${B}/queryById`, read, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    const [row] = await db.select().from(sysDepartRole).where(eq(sysDepartRole.id, id));
+    const [row] = await db
+      .select()
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.id, id), departRolesOfTenant(req)));
     if (!row) throw bizError('未找到对应数据');
     return ok(rowJson(row));
   });
@@ -90,7 +106,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
 
   app.post(`${B}/add`, manage, async (req) => {
     const body = parse(DepartRoleAdd, req.body);
-    if (!(await existingDepart(db, body.departId))) throw bizError('部门不存在！');
+    if (!(await existingDepart(db, body.departId, tenantOf(req)))) throw bizError('部门不存在！');
     if (await codeTaken(body.departId, body.roleCode)) throw bizError(ROLE_CODE_TAKEN);
     await db.insert(sysDepartRole).values({
       id: newId(),
@@ -110,7 +126,10 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     ...manage,
     handler: async (req) => {
       const body = parse(DepartRoleEdit, req.body);
-      const [cur] = await db.select().from(sysDepartRole).where(eq(sysDepartRole.id, body.id));
+      const [cur] = await db
+        .select()
+        .from(sysDepartRole)
+        .where(and(eq(sysDepartRole.id, body.id), departRolesOfTenant(req)));
       if (!cur) throw bizError('未找到对应数据');
       if (await codeTaken(cur.departId, body.roleCode, cur.id)) throw bizError(ROLE_CODE_TAKEN);
       await db
@@ -128,8 +147,11 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
   });
 
   /** deletes roles with their grants and memberships; members lose the permissions at once */
-  const removeRoles = async (ids: string[]) => {
-    const roles = await db.select({ id: sysDepartRole.id }).from(sysDepartRole).where(inArray(sysDepartRole.id, ids));
+  const removeRoles = async (req: FastifyRequest, ids: string[]) => {
+    const roles = await db
+      .select({ id: sysDepartRole.id })
+      .from(sysDepartRole)
+      .where(and(inArray(sysDepartRole.id, ids), departRolesOfTenant(req)));
     const roleIds = roles.map((r) => r.id);
     if (!roleIds.length) return 0;
     const members = await db
@@ -147,21 +169,24 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
 
   app.delete(`${B}/delete`, manage, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    if (!(await removeRoles([id]))) throw bizError('未找到对应数据');
+    if (!(await removeRoles(req, [id]))) throw bizError('未找到对应数据');
     return ok(null, '删除成功!');
   });
 
   app.delete(`${B}/deleteBatch`, manage, async (req) => {
     const { ids } = parse(IdsQuery, req.query);
     if (!ids.length) throw bizError('参数不识别！');
-    await removeRoles(ids);
+    await removeRoles(req, ids);
     return ok(null, '批量删除成功!');
   });
 
   // the roles of a department (the user's assignment dialog)
   app.get(`${B}/getDeptRoleList`, read, async (req) => {
     const { departId } = parse(DeptRoleUserQuery.pick({ departId: true }).loose(), req.query);
-    const rows = await db.select().from(sysDepartRole).where(eq(sysDepartRole.departId, departId));
+    const rows = await db
+      .select()
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.departId, departId), departRolesOfTenant(req)));
     return ok(rows.map((r) => rowJson(r)));
   });
 
@@ -171,7 +196,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     const roles = await db
       .select({ id: sysDepartRole.id })
       .from(sysDepartRole)
-      .where(eq(sysDepartRole.departId, departId));
+      .where(and(eq(sysDepartRole.departId, departId), departRolesOfTenant(req)));
     if (!roles.length) return ok([]);
     const rows = await db
       .select()
@@ -198,10 +223,21 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     const [user] = await db
       .select({ id: sysUser.id })
       .from(sysUser)
-      .where(and(eq(sysUser.id, body.userId), eq(sysUser.delFlag, 0)));
+      .where(and(eq(sysUser.id, body.userId), eq(sysUser.delFlag, 0), tenantWhere(sysUser, tenantOf(req))));
     if (!user) throw bizError('用户不存在！');
+    if (toDelete.length) {
+      // only memberships of the tenant's department roles can be taken away (ADR 017)
+      const own = await db
+        .select({ id: sysDepartRole.id })
+        .from(sysDepartRole)
+        .where(and(inArray(sysDepartRole.id, toDelete), departRolesOfTenant(req)));
+      if (own.length !== toDelete.length) throw bizError('部门角色不存在！');
+    }
     if (toAdd.length) {
-      const roles = await db.select().from(sysDepartRole).where(inArray(sysDepartRole.id, toAdd));
+      const roles = await db
+        .select()
+        .from(sysDepartRole)
+        .where(and(inArray(sysDepartRole.id, toAdd), departRolesOfTenant(req)));
       if (roles.length !== toAdd.length) throw bizError('部门角色不存在！');
       // a user only takes roles of departments they belong to
       const links = await db
@@ -247,6 +283,11 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
 
   app.get(`${B}/datarule/:permissionId/:departId/:roleId`, read, async (req) => {
     const { permissionId, departId, roleId } = parse(RuleParams, req.params);
+    const [role] = await db
+      .select({ id: sysDepartRole.id })
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.id, roleId), departRolesOfTenant(req)));
+    if (!role || !(await existingDepart(db, departId, tenantOf(req)))) throw bizError('未找到权限配置信息');
     const rules = await dataRulesOf(db, permissionId, await departRuleIds(departId, permissionId));
     if (!rules.length) throw bizError('未找到权限配置信息');
     const [grant] = await db
@@ -261,6 +302,11 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
 
   app.post(`${B}/datarule`, manage, async (req) => {
     const body = parse(DeptRoleDataRuleSave, req.body);
+    const [role] = await db
+      .select()
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.id, body.roleId), departRolesOfTenant(req)));
+    if (!role) throw bizError('部门角色不存在！');
     const [grant] = await db
       .select()
       .from(sysDepartRolePermission)
@@ -271,8 +317,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
         ),
       );
     if (!grant) throw bizError('请先保存角色菜单权限!');
-    const [role] = await db.select().from(sysDepartRole).where(eq(sysDepartRole.id, body.roleId));
-    const allowed = new Set(role ? await departRuleIds(role.departId, body.permissionId) : []);
+    const allowed = new Set(await departRuleIds(role.departId, body.permissionId));
     const ids = splitIds(body.dataRuleIds);
     if (ids.some((id) => !allowed.has(id))) throw bizError('数据规则不在部门授权范围内！');
     await db

@@ -307,11 +307,14 @@ export async function deleteDeparts(app: FastifyInstance, requested: string[], t
 }
 
 /** Departments (by id) that exist and are not deleted */
-export async function existingDepart(db: Db, id: string): Promise<DepartJson | undefined> {
+/** a department, given a tenancy only one of that tenant (another tenant's id answers not found; ADR 017) */
+export async function existingDepart(db: Db, id: string, tenancy?: Tenancy): Promise<DepartJson | undefined> {
   const [row] = await db
     .select()
     .from(sysDepart)
-    .where(and(eq(sysDepart.id, id), eq(sysDepart.delFlag, '0')));
+    .where(
+      and(eq(sysDepart.id, id), eq(sysDepart.delFlag, '0'), tenancy ? tenantWhere(sysDepart, tenancy) : undefined),
+    );
   return row ? departJson(row) : undefined;
 }
 

@@ -6,7 +6,7 @@ import { sysDepart, sysDepartRole, sysDepartRoleUser, sysUser, sysUserDepart } f
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, listPage } from '../../platform/list-query.ts';
-import { tenantOf } from '../../platform/tenant-scope.ts';
+import { type Tenancy, tenantOf, tenantWhere, tenantWhereVia } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { DEPART_PAGES } from './permission-routes.ts';
 import { DeleteUserInDepart, DeleteUserInDepartBatch, DepartUserListQuery, EditDepartWithUser } from './schema.ts';
@@ -23,23 +23,30 @@ const departUserEntity = defineListEntity({
   where: () => eq(sysUser.delFlag, 0),
 });
 
-/** user id → names of the departments the user belongs to, joined with "," */
-export async function departNamesByUser(db: Db, userIds: string[]): Promise<Map<string, string>> {
+/** user id → names of the departments of the tenancy the user belongs to, joined with "," */
+export async function departNamesByUser(db: Db, userIds: string[], tenancy: Tenancy): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!userIds.length) return out;
   const rows = await db
     .select({ userId: sysUserDepart.userId, name: sysDepart.departName })
     .from(sysUserDepart)
     .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
-    .where(inArray(sysUserDepart.userId, userIds))
+    .where(and(inArray(sysUserDepart.userId, userIds), tenantWhere(sysDepart, tenancy)))
     .orderBy(sysDepart.departOrder, sysDepart.orgCode);
   for (const r of rows) out.set(r.userId, out.has(r.userId) ? `${out.get(r.userId)},${r.name}` : r.name);
   return out;
 }
 
 /** Removes memberships (and the user's roles of that department); returns how many links were removed. */
-async function removeFromDepart(app: FastifyInstance, depId: string, userIds: string[]): Promise<number> {
+async function removeFromDepart(
+  app: FastifyInstance,
+  depId: string,
+  userIds: string[],
+  tenancy: Tenancy,
+): Promise<number> {
   const { db } = app.ctx;
+  // another tenant's department has no members as far as this tenancy is concerned
+  if (!(await existingDepart(db, depId, tenancy))) return 0;
   const removed = await db.transaction(async (tx) => {
     const gone = await tx
       .delete(sysUserDepart)
@@ -83,7 +90,7 @@ export default async function departUserRoutes(app: FastifyInstance): Promise<vo
     const depIds = q.depId ? subtreeIds(snap, [q.depId]) : subtreeIds(snap, managedDepartIds(req.auth!.user));
     if (!depIds.length) return okCode0(null);
     const where = [
-      sql`${sysUser.id} in (select ${sysUserDepart.userId} from ${sysUserDepart} where ${inArray(sysUserDepart.depId, depIds)})`,
+      sql`${sysUser.id} in (select ${sysUserDepart.userId} from ${sysUserDepart} where ${and(inArray(sysUserDepart.depId, depIds), tenantWhereVia(sysUserDepart.depId, sysDepart, tenantOf(req)))})`,
       q.username ? sql`${sysUser.username} ilike ${`%${escapeLike(q.username)}%`} escape '\\'` : undefined,
     ];
     const { username: _u, ...rest } = req.query as Record<string, unknown>;
@@ -91,6 +98,7 @@ export default async function departUserRoutes(app: FastifyInstance): Promise<vo
     const names = await departNamesByUser(
       db,
       page.records.map((r) => String(r.id)),
+      tenantOf(req),
     );
     for (const r of page.records) r.orgCode = names.get(String(r.id)) ?? null;
     return okCode0(page);
@@ -98,12 +106,12 @@ export default async function departUserRoutes(app: FastifyInstance): Promise<vo
 
   app.post('/sys/user/editSysDepartWithUser', manage, async (req) => {
     const body = parse(EditDepartWithUser, req.body);
-    if (!(await existingDepart(db, body.depId))) throw bizError('部门不存在！');
+    if (!(await existingDepart(db, body.depId, tenantOf(req)))) throw bizError('部门不存在！');
     const ids = [...new Set(body.userIdList)];
     const users = await db
       .select({ id: sysUser.id })
       .from(sysUser)
-      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), tenantWhere(sysUser, tenantOf(req))));
     if (users.length !== ids.length) throw bizError('用户不存在！');
     await db
       .insert(sysUserDepart)
@@ -115,14 +123,16 @@ export default async function departUserRoutes(app: FastifyInstance): Promise<vo
 
   app.delete('/sys/user/deleteUserInDepart', manage, async (req) => {
     const q = parse(DeleteUserInDepart, req.query);
-    if (!(await removeFromDepart(app, q.depId, [q.userId]))) throw bizError('当前选中部门与用户无关联关系!');
+    if (!(await removeFromDepart(app, q.depId, [q.userId], tenantOf(req))))
+      throw bizError('当前选中部门与用户无关联关系!');
     return ok(null, '删除成功!');
   });
 
   app.delete('/sys/user/deleteUserInDepartBatch', manage, async (req) => {
     const q = parse(DeleteUserInDepartBatch, req.query);
     if (!q.userIds.length) throw bizError('请选择用户！');
-    if (!(await removeFromDepart(app, q.depId, q.userIds))) throw bizError('当前选中部门与用户无关联关系!');
+    if (!(await removeFromDepart(app, q.depId, q.userIds, tenantOf(req))))
+      throw bizError('当前选中部门与用户无关联关系!');
     return ok(null, '删除成功!');
   });
 }
