@@ -36,6 +36,7 @@ import { DataRuleDrawer, type DataRuleTarget } from './depart/DataRuleDrawer';
 import { DepartModal } from './depart/DepartModal';
 import { departBody, departFields, departValues } from './depart/depart.data';
 import { PermissionTree } from './depart/PermissionTree';
+import { useGrants } from './depart/use-grants';
 
 function flatten(nodes: DepartNode[], into = new Map<string, DepartNode>()) {
   for (const n of nodes) {
@@ -96,45 +97,10 @@ function DepartInfoForm({
 
 /** 部门权限: which permissions the department may hand out to its department roles. */
 function DepartPermissionPane({ depart, canSave }: { depart: DepartNode; canSave: boolean }) {
-  const { message } = useFeedback();
-  const [tree, setTree] = useState<PermissionNode[]>([]);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [rule, setRule] = useState<DataRuleTarget | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    Promise.all([fullPermissionTree(), departPermissionIds(depart.id)])
-      .then(([t, ids]) => {
-        if (!live) return;
-        setTree(t.treeList);
-        setChecked(ids);
-        setLast(ids);
-      })
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [depart.id]);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const res = await saveDepartPermission(depart.id, checked, last);
-      if (res.success) {
-        message.success(res.message);
-        setLast(checked);
-      } else message.warning(res.message);
-    } catch {
-      // shown by the http client
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { tree, checked, setChecked, loading, saving, save } = useGrants(depart.id, () =>
+    Promise.all([fullPermissionTree(), departPermissionIds(depart.id)]),
+  );
 
   const openRule = useCallback(
     (n: PermissionNode) =>
@@ -160,7 +126,11 @@ function DepartPermissionPane({ depart, canSave }: { depart: DepartNode; canSave
       />
       {canSave && (
         <div style={{ marginTop: 12, textAlign: 'right' }}>
-          <Button type="primary" loading={saving} onClick={() => void save()}>
+          <Button
+            type="primary"
+            loading={saving}
+            onClick={() => void save((c, l) => saveDepartPermission(depart.id, c, l))}
+          >
             保存
           </Button>
         </div>

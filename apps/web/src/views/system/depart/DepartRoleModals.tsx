@@ -14,6 +14,7 @@ import {
 import { useFeedback } from '../../../utils/feedback';
 import { DataRuleDrawer, type DataRuleTarget } from './DataRuleDrawer';
 import { PermissionTree } from './PermissionTree';
+import { useGrants } from './use-grants';
 
 /** 授权: the department's grants as a tree; the role takes a subset (diff save). */
 export function DepartRoleAuthDrawer({
@@ -25,48 +26,14 @@ export function DepartRoleAuthDrawer({
   departId: string;
   onClose: () => void;
 }) {
-  const { message } = useFeedback();
-  const [tree, setTree] = useState<PermissionNode[]>([]);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [rule, setRule] = useState<DataRuleTarget | null>(null);
-
-  useEffect(() => {
+  const { tree, checked, setChecked, loading, saving, save } = useGrants(role?.id ?? null, () =>
+    Promise.all([departRoleTree(departId), departRolePermissionIds(role?.id ?? '')]),
+  );
+  const saveGrants = async (close: boolean) => {
     if (!role) return;
-    let live = true;
-    setLoading(true);
-    setTree([]);
-    Promise.all([departRoleTree(departId), departRolePermissionIds(role.id)])
-      .then(([t, ids]) => {
-        if (!live) return;
-        setTree(t.treeList);
-        setChecked(ids);
-        setLast(ids);
-      })
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [role, departId]);
-
-  const save = async (close: boolean) => {
-    if (!role) return;
-    setSaving(true);
-    try {
-      const res = await saveDepartRolePermission(role.id, checked, last);
-      if (res.success) {
-        message.success(res.message);
-        setLast(checked);
-        if (close) onClose();
-      } else message.warning(res.message);
-    } catch {
-      // shown by the http client
-    } finally {
-      setSaving(false);
-    }
+    const ok = await save((c, l) => saveDepartRolePermission(role.id, c, l));
+    if (ok && close) onClose();
   };
 
   const openRule = useCallback(
@@ -91,10 +58,10 @@ export function DepartRoleAuthDrawer({
       footer={
         <Space style={{ float: 'right' }}>
           <Button onClick={onClose}>取消</Button>
-          <Button loading={saving} onClick={() => void save(false)}>
+          <Button loading={saving} onClick={() => void saveGrants(false)}>
             仅保存
           </Button>
-          <Button type="primary" loading={saving} onClick={() => void save(true)}>
+          <Button type="primary" loading={saving} onClick={() => void saveGrants(true)}>
             保存并关闭
           </Button>
         </Space>
