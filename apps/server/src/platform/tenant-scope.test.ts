@@ -655,4 +655,19 @@ describe('department roles, department grants and department members', () => {
     const links = await t.database.db.select().from(sysUserDepart).where(eq(sysUserDepart.depId, ids.departA));
     expect(links.map((l) => l.userId).sort()).toEqual([ab.id, ids.ua].sort());
   });
+
+  it('a user of both tenants shows only the working tenant’s departments (department users, address book)', async () => {
+    const own = await get(`${API}/sys/user/departUserList?depId=${ab.departB}`, { token: userB });
+    const row = (own.json.result.records as { id: string; orgCode: string }[]).find((r) => r.id === ab.id);
+    expect(row?.orgCode).toBe('乙的部门');
+    const book = await get(`${API}/sys/user/queryByOrgCodeForAddressList?pageSize=100`, { token: userB });
+    const contact = (book.json.result.records as { id: string; departName: string }[]).find((r) => r.id === ab.id);
+    expect(contact?.departName).toBe('乙的部门');
+    const bookA = await get(`${API}/sys/user/queryByOrgCodeForAddressList?pageSize=100`, { token: userA });
+    const inA = (bookA.json.result.records as { id: string; departName: string }[]).find((r) => r.id === ab.id);
+    expect(inA?.departName).toBe('甲的部门');
+    // tenant A's org code finds nobody from tenant B
+    const byCode = await get(`${API}/sys/user/queryByOrgCodeForAddressList?orgCode=Z91&pageSize=100`, { token: userB });
+    expect(byCode.json.result.total).toBe(0);
+  });
 });

@@ -37,16 +37,20 @@ export default async function addressBookRoutes(app: FastifyInstance): Promise<v
    */
   app.get('/sys/user/queryByOrgCodeForAddressList', { config: { access: PAGE } }, async (req) => {
     const q = parse(ListQuery, req.query);
-    const where = contactWhere({
-      orgCode: blankToUndefined(q.orgCode),
-      realname: blankToUndefined(q.realname),
-      workNo: blankToUndefined(q.workNo),
-    });
+    const tenancy = tenantOf(req);
+    const where = contactWhere(
+      {
+        orgCode: blankToUndefined(q.orgCode),
+        realname: blankToUndefined(q.realname),
+        workNo: blankToUndefined(q.workNo),
+      },
+      tenancy,
+    );
     // the query engine reads paging and sorting only (the entity has no free filters)
     const { orgCode: _o, realname: _r, workNo: _w, ...rest } = req.query as Record<string, unknown>;
     const dataRules = await pageDataRules(app.ctx, req.auth!.user, 'system/AddressList');
-    const page = await listPage(app.ctx, contactEntity, rest, { where, dataRules, tenant: tenantOf(req) });
-    await decorateContacts(app.ctx.db, page.records);
+    const page = await listPage(app.ctx, contactEntity, rest, { where, dataRules, tenant: tenancy });
+    await decorateContacts(app.ctx.db, page.records, tenancy);
     return okCode0(page);
   });
 

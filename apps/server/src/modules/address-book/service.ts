@@ -48,13 +48,21 @@ export interface ContactFilters {
   workNo?: string;
 }
 
-/** Conditions on sys_user for the filters (the org code as a prefix over the user's departments). */
-export function contactWhere(f: ContactFilters): SQL[] {
+/**
+ * Conditions on sys_user for the filters (the org code as a prefix over the user's departments of the tenancy: a user
+ * of several tenants is not found through another tenant's department, ADR 017).
+ */
+export function contactWhere(f: ContactFilters, tenancy: Tenancy): SQL[] {
   const out: SQL[] = [];
   if (f.orgCode) {
+    const departs = and(
+      sql`${sysDepart.orgCode} like ${`${escapeLike(f.orgCode)}%`} escape '\\'`,
+      sql`coalesce(${sysDepart.delFlag}, '0') = '0'`,
+      tenantWhere(sysDepart, tenancy),
+    );
     out.push(
-      sql`${sysUser.id} in (select ud.user_id from ${sysUserDepart} ud join ${sysDepart} d on d.id = ud.dep_id
-            where d.org_code like ${`${escapeLike(f.orgCode)}%`} escape '\\' and coalesce(d.del_flag, '0') = '0')`,
+      sql`${sysUser.id} in (select ${sysUserDepart.userId} from ${sysUserDepart}
+            join ${sysDepart} on ${sysDepart.id} = ${sysUserDepart.depId} where ${departs})`,
     );
   }
   if (f.realname) out.push(contains(sysUser.realname, f.realname));
@@ -81,15 +89,24 @@ const splitCodes = (v: unknown) =>
         .filter(Boolean)
     : [];
 
-/** Adds departName / orgCodeTxt (every department of the user, joined by ",") and post_dictText (position names). */
-export async function decorateContacts(db: Db, records: ListRecord[]): Promise<ListRecord[]> {
+/**
+ * Adds departName / orgCodeTxt (every department of the user in the tenancy, joined by ",") and post_dictText
+ * (position names).
+ */
+export async function decorateContacts(db: Db, records: ListRecord[], tenancy: Tenancy): Promise<ListRecord[]> {
   if (!records.length) return records;
   const ids = records.map((r) => String(r.id));
   const departs = await db
     .select({ userId: sysUserDepart.userId, name: sysDepart.departName, order: sysDepart.departOrder })
     .from(sysUserDepart)
     .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
-    .where(and(inArray(sysUserDepart.userId, ids), sql`coalesce(${sysDepart.delFlag}, '0') = '0'`))
+    .where(
+      and(
+        inArray(sysUserDepart.userId, ids),
+        sql`coalesce(${sysDepart.delFlag}, '0') = '0'`,
+        tenantWhere(sysDepart, tenancy),
+      ),
+    )
     .orderBy(asc(sysDepart.orgCode));
   const names = new Map<string, string[]>();
   for (const d of departs) names.set(d.userId, [...(names.get(d.userId) ?? []), d.name]);
