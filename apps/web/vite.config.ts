@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,6 +27,110 @@ function rcFormProviderOnly(): Plugin {
     },
   };
 }
+
+/**
+ * What every signed-in visit loads first: the shell (layout, menu, header, tabs, notices), the home page (the
+ * analysis dashboard, HOME_PATH) and the list page kit most menu entries open.
+ */
+const SHELL_ROOTS = ['src/app/Shell.tsx', 'src/views/dashboard/Analysis.tsx', 'src/components/kit/index.ts'];
+
+/** package barrels whose importers name what they take (`import { Button } from 'antd'`): followed name by name */
+const BARRELS: Record<string, RegExp> = {
+  antd: /[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/,
+  '@ant-design/icons': /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/,
+};
+
+/** a barrel's `export { default as Name } from './x'` (and `export * from './y'`) → Name → the module's id */
+function barrelExports(file: string, known: Set<string>, out = new Map<string, string>()): Map<string, string> {
+  const dir = path.dirname(file);
+  const source = readFileSync(file, 'utf8');
+  const target = (rel: string) =>
+    [`${rel}.js`, `${rel}/index.js`].map((r) => path.join(dir, r)).find((f) => known.has(f));
+  for (const m of source.matchAll(/export \{ default as (\w+) \} from ['"](\.[^'"]+)['"]/g)) {
+    const id = target(m[2]);
+    if (id) out.set(m[1], id);
+  }
+  for (const m of source.matchAll(/export \* from ['"](\.[^'"]+)['"]/g)) {
+    const id = target(m[1]);
+    if (id) barrelExports(id, known, out);
+  }
+  return out;
+}
+
+/**
+ * The signed-in app's chunk (ADR 022). What the SHELL_ROOTS import statically goes into one `shell` chunk, except
+ * what the app reaches without passing through the shell (the login page, its lazy parts, the other public pages)
+ * and what those import: left to the automatic splitting, the antd parts of the shell, the home page and the kit
+ * came as some sixty small shared chunks, which brotli packs far worse one by one than as one file. Computed at the
+ * end of the module graph (`buildEnd`); imports through the antd and icon barrels are followed name by name (the
+ * barrels themselves would reach every component). The group takes no dependencies along (they stay where the
+ * automatic splitting puts them), so no outside chunk ever imports the shell chunk.
+ */
+function shellGroup(): { plugin: Plugin; test: (id: string) => boolean } {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'answer:shell-group',
+    apply: 'build',
+    buildEnd() {
+      members.clear();
+      const ids = [...this.getModuleIds()];
+      const known = new Set(ids);
+      const barrels = new Map<string, { pkg: string; names: Map<string, string> }>();
+      for (const [pkg, re] of Object.entries(BARRELS)) {
+        const id = ids.find((i) => re.test(i));
+        if (id) barrels.set(id, { pkg, names: barrelExports(id, known) });
+      }
+      const edges = (id: string, dynamic: boolean): string[] => {
+        const info = this.getModuleInfo(id);
+        if (!info) return [];
+        const out: string[] = [];
+        for (const next of [...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : [])]) {
+          const barrel = barrels.get(next);
+          if (!barrel) {
+            out.push(next);
+            continue;
+          }
+          // the names this module takes from the barrel
+          const from = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${barrel.pkg}['"]`, 'g');
+          for (const m of (info.code ?? '').matchAll(from)) {
+            for (const spec of m[1].split(',')) {
+              const name = spec.trim().split(/\s+as\s+/)[0];
+              const target = barrel.names.get(name);
+              if (target) out.push(target);
+            }
+          }
+        }
+        return out;
+      };
+      const closure = (root: string | undefined, dynamic: boolean, stop: readonly (string | undefined)[] = []) => {
+        const seen = new Set<string>();
+        const todo = root ? [root] : [];
+        while (todo.length) {
+          const id = todo.pop() as string;
+          if (seen.has(id) || stop.includes(id)) continue;
+          seen.add(id);
+          todo.push(...edges(id, dynamic));
+        }
+        return seen;
+      };
+      const find = (tail: string) => ids.find((id) => id.replaceAll('\\', '/').endsWith(tail));
+      const shellRoot = find('/src/app/Shell.tsx');
+      // what the app reaches without the shell: the login page (and what it loads later), the other public pages;
+      // the menu's views (the view registry) open inside the shell
+      const outside = closure(find('/src/main.tsx'), true, [shellRoot, find('/src/app/views.ts')]);
+      // a module an outside one imports stays out too, or its chunk would import the shell's (and back)
+      const neededOutside = new Set([...outside].flatMap((id) => edges(id, false)));
+      for (const root of SHELL_ROOTS) {
+        for (const id of closure(root === 'src/app/Shell.tsx' ? shellRoot : find(`/${root}`), false)) {
+          if (!outside.has(id) && !neededOutside.has(id)) members.add(id);
+        }
+      }
+    },
+  };
+  return { plugin, test: (id) => members.has(id) };
+}
+
+const shell = shellGroup();
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -85,7 +190,7 @@ export function precompress(): Plugin {
  * Every text asset over 1 kB also gets a `.br` and a `.gz` copy (`precompress`), which the server sends instead.
  */
 export default defineConfig({
-  plugins: [react(), rcFormProviderOnly(), precompress()],
+  plugins: [react(), rcFormProviderOnly(), shell.plugin, precompress()],
   base: '/',
   server: {
     port: 5173,
@@ -108,6 +213,7 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: REACT, priority: 30 },
             { name: 'vendor-login', test: NODE_MODULES, tags: ['$initial'], priority: 20 },
+            { name: 'shell', test: shell.test, priority: 10, includeDependenciesRecursively: false },
           ],
         },
       },

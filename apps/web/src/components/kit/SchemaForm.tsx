@@ -1,10 +1,10 @@
-import { Col, Form, type FormInstance, Row as GridRow } from 'antd';
+import { Col, Form, type FormInstance, Row as GridRow, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useCan } from '../../permission/useCan';
 import type { Decide } from './permission';
 import { fieldRules, isRemoteChecked } from './rules';
 import type { FormContext, FormFieldSchema, Row } from './types';
-import { renderWidget, widgetDef } from './widgets';
+import { renderWidget, useWidgetsReady, widgetDef } from './widgets';
 
 export interface SchemaFormProps<T> {
   form: FormInstance;
@@ -105,6 +105,18 @@ export function SchemaForm<T>({
     const n = seen.get(f.field) ?? 0;
     seen.set(f.field, n + 1);
     keys.set(f, n ? `${f.field}#${n}` : f.field);
+  }
+  // a form with widgets loaded on first use shows one spinner until all are in, then every field at once (no
+  // field growing into place); the Form is there meanwhile, so values set now are kept
+  const ready = useWidgetsReady(fields.map((f) => f.widget));
+  if (!ready) {
+    return (
+      <Form form={form} name={name} className="kit-schema-form">
+        <div className="kit-form-loading" data-testid="kit-form-loading">
+          <Spin />
+        </div>
+      </Form>
+    );
   }
   return (
     <Form

@@ -1,9 +1,21 @@
-import { Badge, Image, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType as AntColumn } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { fileUrl } from '../../api/http';
 import { DictTag } from '../JDictSelectTag';
 import type { ActionContext, ColumnSchema, Row } from './types';
+
+/** antd Image (click to preview) comes with the first image cell; the bare picture shows meanwhile (ADR 022) */
+const PreviewImage = lazy(() => import('antd/es/image'));
+
+function ImageCell({ src }: { src: string }) {
+  const style = { maxWidth: 80 };
+  return (
+    <Suspense fallback={<img src={src} height={25} style={style} alt="" />}>
+      <PreviewImage src={src} height={25} style={style} alt="" />
+    </Suspense>
+  );
+}
 
 /**
  * Declared columns → antd columns (spec 02 §9): value types render the same everywhere; sortable columns sort on
@@ -78,7 +90,7 @@ export function renderCell<T>(col: ColumnSchema<T>, value: unknown, row: T): Rea
     case 'image': {
       const first = text(value).split(',')[0];
       if (!first) return <span className="kit-muted">无图片</span>;
-      return <Image src={fileUrl(first)} height={25} style={{ maxWidth: 80 }} alt="" />;
+      return <ImageCell src={fileUrl(first)} />;
     }
     case 'file': {
       const first = text(value).split(',')[0];

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Form } from 'antd';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp, resetHttpState } from '../../api/http';
 import { useSession } from '../../stores/session';
@@ -8,7 +9,7 @@ import { installMatchMedia } from '../list/test-dom';
 import { CrudPage } from './CrudPage';
 import { SchemaForm } from './SchemaForm';
 import { definePage, type FormFieldSchema, type Row } from './types';
-import { registerWidget, renderWidget, WIDGETS, widgetDef } from './widgets';
+import { lazyWidget, registerWidget, renderWidget, WIDGETS, widgetDef } from './widgets';
 
 installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
@@ -95,6 +96,39 @@ describe('schema → widget registry', () => {
       </Form>,
     );
     expect(screen.getByTestId('stars').textContent).toBe('★★');
+  });
+
+  it('a form with a widget loaded on first use shows one spinner, then every field with the values set meanwhile', async () => {
+    let arrive!: (m: { default: (p: { value?: string; id?: string }) => ReactElement }) => void;
+    const slow = lazyWidget(() => new Promise<Parameters<typeof arrive>[0]>((r) => (arrive = r)));
+    registerWidget('slow-stars', { component: slow });
+    let form!: ReturnType<typeof Form.useForm>[0];
+    function H() {
+      [form] = Form.useForm();
+      return (
+        <SchemaForm
+          form={form}
+          fields={[
+            { field: 'name', label: '名称' },
+            { field: 'stars', label: '星级', widget: 'slow-stars' },
+          ]}
+          ctx={{ record: null, mode: 'add', fixed: {} }}
+        />
+      );
+    }
+    render(<H />);
+    expect(screen.getByTestId('kit-form-loading')).toBeTruthy();
+    expect(screen.queryByLabelText('名称')).toBeNull();
+    act(() => form.setFieldsValue({ name: '甲', stars: '★★★' }));
+    await act(async () => arrive({ default: ({ value, id }) => <b id={id}>{value}</b> }));
+    expect(((await screen.findByLabelText('名称')) as HTMLInputElement).value).toBe('甲');
+    expect(screen.getByText('★★★')).toBeTruthy();
+    expect(screen.queryByTestId('kit-form-loading')).toBeNull();
+    // once loaded, a new form draws at once
+    cleanup();
+    render(<H />);
+    expect(screen.getByLabelText('名称')).toBeTruthy();
+    expect(slow.isLoaded()).toBe(true);
   });
 
   it('switch stores its declared on / off values; in a query form it is a 是 / 否 select', () => {

@@ -1,17 +1,8 @@
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker, TreeSelect } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { IconPicker } from '../IconPicker';
-import { JCategorySelect } from '../JCategorySelect';
+import { Checkbox, Input, Radio, Select, Spin, Switch } from 'antd';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { JDictSelectTag } from '../JDictSelectTag';
-import { JImageUpload } from '../JImageUpload';
 import { JSearchSelect } from '../JSearchSelect';
 import { JSelectDepart } from '../JSelectDepart';
-import { JSelectPosition } from '../JSelectPosition';
-import { JSelectRole } from '../JSelectRole';
-import { JSelectUserByDep } from '../JSelectUserByDep';
-import { JTreeSelect } from '../JTreeSelect';
-import { JUpload } from '../JUpload';
 import { RichTextEditor } from '../RichTextEditor';
 
 /**
@@ -40,74 +31,12 @@ export interface WidgetDef {
 
 // ---- small adapters: string values in and out
 
-interface ValueProps<V> {
+export interface ValueProps<V> {
   value?: V | null;
   onChange?: (v: V | undefined) => void;
   disabled?: boolean;
   placeholder?: string;
   id?: string;
-}
-
-const asDayjs = (v: unknown, fmt: string): Dayjs | null => {
-  if (v === undefined || v === null || v === '') return null;
-  const d = dayjs(String(v), fmt.length > 10 ? undefined : fmt);
-  return d.isValid() ? d : dayjs(String(v)).isValid() ? dayjs(String(v)) : null;
-};
-
-/** a date (or date-time) as text: `YYYY-MM-DD` / `YYYY-MM-DD HH:mm:ss` */
-function JDate({
-  value,
-  onChange,
-  showTime,
-  format,
-  ...rest
-}: ValueProps<string> & { showTime?: boolean; format?: string }) {
-  const fmt = format ?? (showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
-  return (
-    <DatePicker
-      {...rest}
-      showTime={showTime}
-      format={fmt}
-      style={{ width: '100%' }}
-      value={asDayjs(value, fmt)}
-      onChange={(d) => onChange?.(d ? d.format(fmt) : undefined)}
-    />
-  );
-}
-
-/** a time as `HH:mm:ss` */
-function JTime({ value, onChange, ...rest }: ValueProps<string>) {
-  return (
-    <TimePicker
-      {...rest}
-      style={{ width: '100%' }}
-      value={value ? dayjs(`1970-01-01 ${value}`) : null}
-      onChange={(d) => onChange?.(d ? d.format('HH:mm:ss') : undefined)}
-    />
-  );
-}
-
-/** a date range as two texts */
-function JDateRange({
-  value,
-  onChange,
-  showTime,
-  disabled,
-  id,
-}: ValueProps<[string, string]> & { showTime?: boolean }) {
-  const fmt = showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD';
-  const [a, b] = Array.isArray(value) ? value : [];
-  return (
-    <DatePicker.RangePicker
-      id={id}
-      disabled={disabled}
-      showTime={showTime}
-      format={fmt}
-      style={{ width: '100%' }}
-      value={[asDayjs(a, fmt), asDayjs(b, fmt)]}
-      onChange={(v) => onChange?.(v?.[0] && v[1] ? [v[0].format(fmt), v[1].format(fmt)] : undefined)}
-    />
-  );
 }
 
 /** a switch over two stored values (spec 02 §4: options [on, off], default Y / N; empty = off) */
@@ -225,13 +154,104 @@ function JAsyncSelect({ load, ...rest }: { load: () => Promise<Option[]> } & Rec
   );
 }
 
-const InputNumberFull = (p: Record<string, unknown>) => <InputNumber style={{ width: '100%' }} {...p} />;
+/** a registry component whose code is loaded on first use: `preload()` fetches it (once; again after a failure) */
+export type LazyWidget = AnyComponent & { preload: () => Promise<unknown>; isLoaded: () => boolean };
+
+/** what a lazy widget shows while its code loads: a spinner as tall as a control */
+function WidgetLoading() {
+  return (
+    <div className="kit-widget-loading">
+      <Spin size="small" />
+    </div>
+  );
+}
+
+/**
+ * A widget loaded the first time it is shown (ADR 022): heavy controls (pickers, uploads, tree selects) stay out of
+ * the list pages until a form or query shows them. A use that mounts after the code arrived renders it directly; one
+ * mounted before shows `WidgetLoading` meanwhile. `SchemaForm` preloads a form's lazy widgets before drawing it.
+ */
+export function lazyWidget<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => AnyComponent = (m) => (m as { default: AnyComponent }).default,
+): LazyWidget {
+  let loaded: AnyComponent | undefined;
+  let pending: Promise<AnyComponent> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (m) => {
+        loaded = pick(m);
+        return loaded;
+      },
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    );
+    return pending;
+  };
+  const Deferred = lazy(() => preload().then((c) => ({ default: c })));
+  function Widget(props: Record<string, unknown>) {
+    // decided once per use: switching paths later would remount the control and lose its state
+    const [ready] = useState(() => loaded);
+    if (ready) {
+      const C = ready;
+      return <C {...props} />;
+    }
+    return (
+      <Suspense fallback={<WidgetLoading />}>
+        <Deferred {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(Widget, { preload, isLoaded: () => loaded !== undefined });
+}
+
+const isLazy = (c: AnyComponent | undefined): c is LazyWidget =>
+  typeof (c as Partial<LazyWidget> | undefined)?.preload === 'function';
+
+/**
+ * Loads the lazy widgets of the given names; true once all are there (at once when none is lazy or all have loaded).
+ * A failed load counts as done: the widget's own use then reports it.
+ */
+export function useWidgetsReady(names: readonly (string | undefined)[]): boolean {
+  const waiting = [...new Set(names.map((n) => n ?? 'input'))].filter((n) =>
+    [WIDGETS[n]?.component, WIDGETS[n]?.query].some((c) => isLazy(c) && !c.isLoaded()),
+  );
+  const key = waiting.join();
+  const [done, setDone] = useState<string | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    let alive = true;
+    const finish = () => alive && setDone(key);
+    const loads = key.split(',').flatMap((n) => [WIDGETS[n]?.component, WIDGETS[n]?.query].filter(isLazy));
+    Promise.all(loads.map((c) => c.preload())).then(finish, finish);
+    return () => {
+      alive = false;
+    };
+  }, [key]);
+  return !key || done === key;
+}
+
+/** the date and time widgets: one chunk (date-widgets.tsx) */
+const DATE = lazyWidget(
+  () => import('./date-widgets'),
+  (m) => m.JDate,
+);
+const DATE_RANGE = lazyWidget(
+  () => import('./date-widgets'),
+  (m) => m.JDateRange,
+);
+const TIME = lazyWidget(
+  () => import('./date-widgets'),
+  (m) => m.JTime,
+);
 
 export const WIDGETS: Record<string, WidgetDef> = {
   input: { component: Input, defaults: { allowClear: true } },
   password: { component: Input.Password },
   textarea: { component: Input.TextArea, defaults: { rows: 3 } },
-  number: { component: InputNumberFull },
+  number: { component: lazyWidget(() => import('antd/es/input-number')), defaults: { style: { width: '100%' } } },
   text: { component: JText },
   select: { component: Select, picked: true, defaults: { allowClear: true } },
   'select-multi': { component: JMultiSelect, picked: true },
@@ -250,10 +270,10 @@ export const WIDGETS: Record<string, WidgetDef> = {
   'dict-checkbox': { component: JDictSelectTag, picked: true, defaults: { type: 'checkbox' } },
   'dict-multi': { component: JDictSelectTag, picked: true, defaults: { type: 'list_multi' } },
   'dict-search': { component: JSearchSelect, picked: true },
-  tree: { component: JTreeSelect, picked: true },
+  tree: { component: lazyWidget(() => import('../JTreeSelect')), picked: true },
   /** a tree of given `treeData` (e.g. the parents a row may hang below) */
   'tree-select': {
-    component: TreeSelect,
+    component: lazyWidget(() => import('antd/es/tree-select')),
     picked: true,
     defaults: {
       showSearch: true,
@@ -262,20 +282,20 @@ export const WIDGETS: Record<string, WidgetDef> = {
       styles: { popup: { root: { maxHeight: 400, overflow: 'auto' } } },
     },
   },
-  category: { component: JCategorySelect, picked: true },
-  user: { component: JSelectUserByDep, picked: true },
+  category: { component: lazyWidget(() => import('../JCategorySelect')), picked: true },
+  user: { component: lazyWidget(() => import('../JSelectUserByDep')), picked: true },
   depart: { component: JSelectDepart, picked: true },
-  position: { component: JSelectPosition, picked: true },
-  role: { component: JSelectRole, picked: true },
-  image: { component: JImageUpload, picked: true },
-  file: { component: JUpload, picked: true },
+  position: { component: lazyWidget(() => import('../JSelectPosition')), picked: true },
+  role: { component: lazyWidget(() => import('../JSelectRole')), picked: true },
+  image: { component: lazyWidget(() => import('../JImageUpload')), picked: true },
+  file: { component: lazyWidget(() => import('../JUpload')), picked: true },
   editor: { component: RichTextEditor },
-  icon: { component: IconPicker, picked: true },
-  date: { component: JDate, picked: true },
-  datetime: { component: JDate, picked: true, defaults: { showTime: true } },
-  time: { component: JTime, picked: true },
-  'date-range': { component: JDateRange, picked: true },
-  'datetime-range': { component: JDateRange, picked: true, defaults: { showTime: true } },
+  icon: { component: lazyWidget(() => import('../IconPicker')), picked: true },
+  date: { component: DATE, picked: true },
+  datetime: { component: DATE, picked: true, defaults: { showTime: true } },
+  time: { component: TIME, picked: true },
+  'date-range': { component: DATE_RANGE, picked: true },
+  'datetime-range': { component: DATE_RANGE, picked: true, defaults: { showTime: true } },
 };
 
 /** add (or replace) a widget: the online module registers its own here */
@@ -317,4 +337,4 @@ export function renderWidget({ widget, label, props, query, disabled }: RenderWi
   return <Component {...all} />;
 }
 
-export { JAsyncSelect, JCheckboxGroup, JDate, JDateRange, JMultiSelect, JSwitch, JText, JTime };
+export { JAsyncSelect, JCheckboxGroup, JMultiSelect, JSwitch, JText };

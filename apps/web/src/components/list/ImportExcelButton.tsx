@@ -1,10 +1,13 @@
-import { ImportOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Modal, Progress, Spin, Upload, type UploadFile } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { ImportOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps, Modal, Spin, type UploadFile } from 'antd';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { HttpError, http } from '../../api/http';
 import { feedback } from '../../utils/feedback';
 import { IMPORT_MODAL_WIDTH, LIST_MESSAGES } from './constants';
-import { type ImportOutcome, importOutcome, isExcelFile } from './import-core';
+import { type ImportOutcome, importOutcome } from './import-core';
+
+/** the file picker and progress: loaded when the dialog first opens */
+const ImportUpload = lazy(() => import('./ImportUpload'));
 
 export interface ImportExcelButtonProps {
   /** the importExcel url of the list (`useListPage().importUrl`) */
@@ -109,29 +112,20 @@ export function ImportExcelButton({ url, onDone, text = '导入', buttonProps, e
           </Button>,
         ]}
       >
-        <Upload
-          accept=".xls,.xlsx"
-          maxCount={1}
-          fileList={file ? [file] : []}
-          disabled={busy}
-          beforeUpload={(f) => {
-            if (!isExcelFile(f.name)) {
-              feedback.message.warning(LIST_MESSAGES.importOnlyExcel);
-              return Upload.LIST_IGNORE;
-            }
-            setFile({ uid: f.uid, name: f.name, size: f.size, type: f.type, originFileObj: f, status: 'done' });
-            return false;
-          }}
-          onRemove={() => {
-            setFile(null);
-            return true;
-          }}
+        <Suspense
+          fallback={
+            <div style={{ minHeight: 32, display: 'flex', alignItems: 'center' }}>
+              <Spin size="small" />
+            </div>
+          }
         >
-          <Button icon={<UploadOutlined />} disabled={busy}>
-            选择导入文件
-          </Button>
-        </Upload>
-        {phase === 'uploading' && <Progress percent={percent} size="small" style={{ marginTop: 12 }} />}
+          <ImportUpload
+            file={file}
+            onFile={setFile}
+            busy={busy}
+            percent={phase === 'uploading' ? percent : undefined}
+          />
+        </Suspense>
         {phase === 'processing' && (
           <div style={{ marginTop: 12 }}>
             <Spin size="small" /> <span style={{ marginLeft: 8 }}>{LIST_MESSAGES.importProcessing}</span>

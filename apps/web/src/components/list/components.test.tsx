@@ -175,7 +175,12 @@ describe('ImportExcelButton', () => {
     await screen.findByText('导入EXCEL');
     const start = btn(/开始上传/) as HTMLButtonElement;
     expect(start.disabled).toBe(true);
-    const input = document.querySelector('.ant-modal input[type=file]') as HTMLInputElement;
+    // the picker arrives with its own chunk
+    const input = await waitFor(() => {
+      const el = document.querySelector('.ant-modal input[type=file]');
+      expect(el).not.toBeNull();
+      return el as HTMLInputElement;
+    });
     fireEvent.change(input, { target: { files: [new File(['x'], name)] } });
     return { view, onDone };
   }
