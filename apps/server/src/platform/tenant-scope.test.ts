@@ -671,3 +671,29 @@ describe('department roles, department grants and department members', () => {
     expect(byCode.json.result.total).toBe(0);
   });
 });
+
+describe('message template 发送测试', () => {
+  const sendMsg = (receiver: string) =>
+    send(
+      'POST',
+      `${API}/sys/message/sysMessageTemplate/sendMsg`,
+      { token: userB },
+      { templateCode: 'SYS_NOTICE', testData: '{"name":"乙","time":"今晚"}', receiver, msgType: '3' },
+    );
+
+  it('reaches only the working tenant’s users and stores the message in that tenant', async () => {
+    const other = await sendMsg('tenant_user_a');
+    expect(other.json).toMatchObject({ success: false, message: '系统消息接收人必须是已存在的用户账号' });
+    const stray = await t.database.db.select().from(sysMessage).where(eq(sysMessage.esReceiver, 'tenant_user_a'));
+    expect(stray).toEqual([]);
+
+    const own = await sendMsg('tenant_user_b');
+    expect(own.json).toMatchObject({ success: true, message: '消息发送成功！' });
+    const [stored] = await t.database.db.select().from(sysMessage).where(eq(sysMessage.esReceiver, 'tenant_user_b'));
+    expect(stored.tenantId).toBe(B);
+    const listB = await get(`${API}/sys/message/sysMessage/list?pageSize=100`, { token: userB });
+    expect((listB.json.result.records as { id: string }[]).map((r) => r.id)).toEqual([stored.id]);
+    const listA = await get(`${API}/sys/message/sysMessage/list?pageSize=100`, { token: userA });
+    expect((listA.json.result.records as { id: string }[]).map((r) => r.id)).not.toContain(stored.id);
+  });
+});

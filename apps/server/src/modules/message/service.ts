@@ -12,18 +12,15 @@ import {
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity } from '../../platform/list-query.ts';
-import { ALL_TENANTS, stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
+import { stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { sanitizeRichText, stripHtml } from '../announcement/sanitize.ts';
 import { pushAnnouncement } from '../announcement/service.ts';
 import { messageProvider } from './providers.ts';
 import type { MessageFields } from './schema.ts';
 
-/**
- * who acts, and in which tenancy (messages are tenant-scoped, ADR 017). Without a tenancy (callers not yet passing
- * `tenantOf(req)`, e.g. the template send-test) the platform tenancy is assumed.
- */
-export type Actor = Pick<UserRow, 'id' | 'username'> & { tenancy?: Tenancy };
-const tenancyOf = (actor: Actor): Tenancy => actor.tenancy ?? ALL_TENANTS;
+/** who acts, and in which tenancy (`tenantOf(req)`; messages are tenant-scoped, ADR 017) */
+export type Actor = Pick<UserRow, 'id' | 'username'> & { tenancy: Tenancy };
+const tenancyOf = (actor: Actor): Tenancy => actor.tenancy;
 export type MessageRow = typeof sysMessage.$inferSelect;
 export type TemplateRow = typeof sysMessageTemplate.$inferSelect;
 

@@ -5,6 +5,7 @@ import { sysMessageTemplate } from '../../db/schema/index.ts';
 import { defineCrud, registerCrud } from '../../platform/crud.ts';
 import { bizError } from '../../platform/errors.ts';
 import { rowJson } from '../../platform/serialize.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { stripHtml } from '../announcement/sanitize.ts';
 import { EditTemplateBody, SendTestBody, TemplateFields } from './schema.ts';
@@ -88,7 +89,8 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (req) => {
-      const sent = await sendTest(app, req.auth!.user, parse(SendTestBody, req.body));
+      // the test message belongs to the request's tenant and reaches only its users (ADR 017)
+      const sent = await sendTest(app, { ...req.auth!.user, tenancy: tenantOf(req) }, parse(SendTestBody, req.body));
       if (sent.esSendStatus !== SEND_STATUS.sent) throw bizError(sent.esResult ?? '发送失败');
       return ok(rowJson(sent), '消息发送成功！');
     },
