@@ -874,6 +874,13 @@ export function findMenu(url: string, nodes: readonly MenuNode[] = MENU_TREE): M
   return undefined;
 }
 
+/** The node of {@link MENU_TREE} at `url`; the seed is broken when it is missing. */
+function need(url: string): MenuNode {
+  const node = findMenu(url);
+  if (!node) throw new Error(`seed menu ${url} missing`);
+  return node;
+}
+
 function subtreeMenuIds(node: MenuNode, out: string[] = []): string[] {
   out.push(menuId(node));
   for (const child of node.children ?? []) subtreeMenuIds(child, out);
@@ -885,11 +892,6 @@ function subtreeMenuIds(node: MenuNode, out: string[] = []): string[] {
  * and the whole 个人页 subtree (menus only). A user holding only this role can list users and nothing more.
  */
 export function testRolePermissionIds(): string[] {
-  const need = (url: string) => {
-    const node = findMenu(url);
-    if (!node) throw new Error(`seed menu ${url} missing`);
-    return node;
-  };
   return [
     menuId(need(HOME_URL)),
     menuId(need('/isystem')),
@@ -905,11 +907,6 @@ export function testRolePermissionIds(): string[] {
  * users' data.
  */
 export function registerRolePermissionIds(): string[] {
-  const need = (url: string) => {
-    const node = findMenu(url);
-    if (!node) throw new Error(`seed menu ${url} missing`);
-    return node;
-  };
   return [
     menuId(need(HOME_URL)),
     menuId(need('/isystem')),
