@@ -1,6 +1,5 @@
-import { CloseCircleFilled } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { PickerFrame, PickerText, usePickedRows } from '../picker';
 import { loadDepartTree } from './depart-tree';
 import { JSelectDepartModal } from './JSelectDepartModal';
 import { joinValue, type PickedItem, resolveItems, splitValue, storeFieldOf } from './logic';
@@ -56,88 +55,43 @@ export function JSelectDepart({
   id,
 }: JSelectDepartProps) {
   const store = storeFieldOf({ storeField, customReturnField });
-  const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<PickedItem[]>([]);
-  const current = joinValue(splitValue(value));
-  /** the value whose names `items` hold (a lookup is skipped for a value this picker emitted itself) */
-  const shownFor = useRef('');
-
   // the names of a value set from outside (edit forms), resolved from the tree
-  useEffect(() => {
-    if (!current) {
-      shownFor.current = '';
-      setItems([]);
-      return;
-    }
-    if (shownFor.current === current) return;
-    let alive = true;
-    loadDepartTree()
-      .then((tree) => {
-        if (!alive) return;
-        shownFor.current = current;
-        setItems(resolveItems(tree, current, { storeField: store, textField }));
-      })
-      .catch(() => {
-        if (alive) setItems(splitValue(current).map((v) => ({ value: v, text: v })));
-      });
-    return () => {
-      alive = false;
-    };
-  }, [current, store, textField]);
-
-  const emit = (next: PickedItem[]) => {
-    shownFor.current = joinValue(next.map((i) => i.value));
-    setItems(next);
-    onChange?.(joinValue(next.map((i) => i.value)));
-    onBack?.(next);
-  };
-
-  const text = items.map((i) => i.text).join(',');
+  const resolve = useCallback(
+    async (current: string) => resolveItems(await loadDepartTree(), current, { storeField: store, textField }),
+    [store, textField],
+  );
+  const picked = usePickedRows<PickedItem>({
+    value,
+    scope: `${store}:${textField}`,
+    resolve,
+    fallback: (current) => splitValue(current).map((v) => ({ value: v, text: v })),
+    toValue: (next) => joinValue(next.map((i) => i.value)),
+    onChange,
+    onBack,
+  });
+  const text = picked.rows.map((i) => i.text).join(',');
 
   return (
     <>
-      <Space.Compact style={{ width: '100%', ...style }}>
-        <Input
+      <PickerFrame style={style} disabled={disabled} onOpen={picked.open}>
+        <PickerText
           id={id}
-          readOnly
-          value={text}
+          text={text}
           placeholder={placeholder}
           disabled={disabled}
           status={status}
-          title={text}
-          onClick={() => !disabled && setOpen(true)}
-          suffix={
-            !disabled && text ? (
-              <CloseCircleFilled
-                aria-label="清除"
-                style={{ color: 'rgba(0,0,0,0.25)', cursor: 'pointer' }}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  emit([]);
-                }}
-              />
-            ) : (
-              <span />
-            )
-          }
+          onOpen={picked.open}
+          onClear={() => picked.emit([])}
         />
-        <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>
-          选择
-        </Button>
-      </Space.Compact>
+      </PickerFrame>
       <JSelectDepartModal
-        open={open}
-        value={current}
+        {...picked.modal}
+        value={picked.current}
         multiple={multiple}
         width={modalWidth}
         rootOpened={rootOpened}
         storeField={store}
         textField={textField}
-        onCancel={() => setOpen(false)}
-        onOk={(picked) => {
-          setOpen(false);
-          emit(picked);
-        }}
       />
     </>
   );

@@ -1,8 +1,9 @@
 import { Button, Card, Col, Input, Modal, Row, Select, Space, Table, type TableColumnsType, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { useFeedback } from '../../utils/feedback';
-import { joinValue, splitValue } from '../JSelectDepart/logic';
+import { splitValue } from '../JSelectDepart/logic';
+import { PickerFrame, usePickedRows, usePickerPage } from '../picker';
 import {
   type BizRow,
   clampPage,
@@ -49,11 +50,6 @@ interface ModalProps {
   onCancel: () => void;
 }
 
-interface PageAnswer {
-  records?: BizRow[];
-  total?: number;
-}
-
 function cell(v: unknown) {
   const full = v === undefined || v === null ? '' : String(v);
   const cut = ellipsis(full);
@@ -65,51 +61,31 @@ export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCa
   const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: POPUP_PAGE_SIZE });
-  const [rows, setRows] = useState<BizRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<BizRow[]>([]);
+  const loadPage = useCallback(
+    (page: { pageNo: number; pageSize: number }) =>
+      http.get<{ records?: BizRow[]; total?: number } | BizRow[]>(
+        config.listUrl,
+        listParams({ ...page, searchField: config.searchField, keyword: applied }),
+      ),
+    [config.listUrl, config.searchField, applied],
+  );
+  const { rows, loading, pagination, firstPage } = usePickerPage<BizRow>({
+    open,
+    pageSize: POPUP_PAGE_SIZE,
+    pageSizes: POPUP_PAGE_SIZES,
+    loadPage,
+    failText: '数据加载失败',
+    clamp: clampPage,
+  });
 
   useEffect(() => {
     if (!open) return;
     setSelected(initialRows);
     setKeyword('');
     setApplied('');
-    setPage((p) => ({ ...p, pageNo: 1 }));
-  }, [open, initialRows]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await http.get<PageAnswer | BizRow[]>(
-        config.listUrl,
-        listParams({ ...page, searchField: config.searchField, keyword: applied }),
-      );
-      if (!res.success) {
-        message.warning(res.message || '数据加载失败');
-        return;
-      }
-      const r = res.result;
-      const list = Array.isArray(r) ? r : (r?.records ?? []);
-      const count = Array.isArray(r) ? r.length : Number(r?.total ?? list.length);
-      const clamped = clampPage(page.pageNo, page.pageSize, count);
-      if (clamped !== page.pageNo) {
-        setPage((p) => ({ ...p, pageNo: clamped }));
-        return;
-      }
-      setRows(list);
-      setTotal(count);
-    } catch {
-      // shown by the http client
-    } finally {
-      setLoading(false);
-    }
-  }, [config.listUrl, config.searchField, page, applied, message]);
-
-  useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+    firstPage();
+  }, [open, initialRows, firstPage]);
 
   const columns: TableColumnsType<BizRow> = useMemo(
     () => config.columns.map((c) => ({ title: c.title, dataIndex: c.dataIndex, width: c.width, render: cell })),
@@ -127,7 +103,7 @@ export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCa
 
   const search = () => {
     setApplied(keyword);
-    setPage((p) => ({ ...p, pageNo: 1 }));
+    firstPage();
   };
 
   return (
@@ -161,7 +137,7 @@ export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCa
               onClick={() => {
                 setKeyword('');
                 setApplied('');
-                setPage((p) => ({ ...p, pageNo: 1 }));
+                firstPage();
               }}
             >
               重置
@@ -189,17 +165,7 @@ export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCa
               onClick: () => setSelected((prev) => toggleRow(prev, record, multiple)),
               style: { cursor: 'pointer' },
             })}
-            pagination={{
-              current: page.pageNo,
-              pageSize: page.pageSize,
-              total,
-              size: 'small',
-              showSizeChanger: true,
-              showQuickJumper: true,
-              pageSizeOptions: POPUP_PAGE_SIZES,
-              showTotal: (t, range) => `${range[0]}-${range[1]} 共 ${t} 条`,
-              onChange: (pageNo, pageSize) => setPage({ pageNo: pageSize !== page.pageSize ? 1 : pageNo, pageSize }),
-            }}
+            pagination={{ ...pagination, size: 'small' }}
           />
         </Col>
         <Col xs={24} md={8}>
@@ -248,6 +214,11 @@ export interface BizPickerProps {
   id?: string;
 }
 
+/** rows of values the server does not know: shown as they are */
+function unknownRows(current: string, valueKey: string, displayKey: string): BizRow[] {
+  return splitValue(current).map((v) => ({ id: `unknown:${v}`, [valueKey]: v, [displayKey]: v }) as BizRow);
+}
+
 /** Input of a popup picker: the chosen rows as tags (removable) and a 选择 button. */
 export function BizPicker({
   config,
@@ -261,50 +232,33 @@ export function BizPicker({
   style,
   id,
 }: BizPickerProps & { config: BizPickerConfig }) {
-  const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<BizRow[]>([]);
-  const current = joinValue(splitValue(value));
   const { valueKey, displayKey, resolve } = config;
-  /** the value whose texts `rows` hold (a lookup is skipped for a value this picker emitted itself) */
-  const shownFor = useRef('');
-
-  useEffect(() => {
-    if (!current) {
-      shownFor.current = '';
-      setRows([]);
-      return;
-    }
-    if (shownFor.current === `${valueKey}:${current}`) return;
-    let alive = true;
-    const fallback = () =>
-      splitValue(current).map((v) => ({ id: `unknown:${v}`, [valueKey]: v, [displayKey]: v }) as BizRow);
-    resolve(current)
-      .then((found) => {
-        if (!alive) return;
-        shownFor.current = `${valueKey}:${current}`;
-        const known = new Set(found.map((r) => keyOf(r, valueKey)));
-        setRows([...found, ...fallback().filter((r) => !known.has(keyOf(r, valueKey)))]);
-      })
-      .catch(() => alive && setRows(fallback()));
-    return () => {
-      alive = false;
-    };
-  }, [current, valueKey, displayKey, resolve]);
-
-  const emit = (next: BizRow[]) => {
-    shownFor.current = `${valueKey}:${pickedValue(next, valueKey, displayKey).value}`;
-    setRows(next);
-    onChange?.(pickedValue(next, valueKey, displayKey).value);
-    onBack?.(next);
-  };
-
+  const fallback = (current: string) => unknownRows(current, valueKey, displayKey);
+  const resolveShown = useCallback(
+    async (current: string) => {
+      const found = await resolve(current);
+      const known = new Set(found.map((r) => keyOf(r, valueKey)));
+      return [...found, ...unknownRows(current, valueKey, displayKey).filter((r) => !known.has(keyOf(r, valueKey)))];
+    },
+    [resolve, valueKey, displayKey],
+  );
+  const picked = usePickedRows<BizRow>({
+    value,
+    scope: `${valueKey}:${displayKey}`,
+    resolve: resolveShown,
+    fallback,
+    toValue: (next) => pickedValue(next, valueKey, displayKey).value,
+    onChange,
+    onBack,
+  });
+  const { rows, emit } = picked;
   const initialRows = useMemo(() => rows.filter((r) => !r.id.startsWith('unknown:')), [rows]);
   const keys = rows.map((r) => keyOf(r, valueKey));
   const options = rows.map((r) => ({ value: keyOf(r, valueKey), label: keyOf(r, displayKey) || keyOf(r, valueKey) }));
 
   return (
     <>
-      <Space.Compact style={{ width: '100%', ...style }}>
+      <PickerFrame style={style} disabled={disabled} onOpen={picked.open}>
         <Select
           id={id}
           mode={multiple ? 'multiple' : undefined}
@@ -315,7 +269,7 @@ export function BizPicker({
           placeholder={placeholder ?? `请选择${config.title.replace(/^选择/, '')}`}
           value={multiple ? keys : (keys[0] ?? undefined)}
           options={options}
-          onClick={() => !disabled && setOpen(true)}
+          onClick={() => !disabled && picked.open()}
           onChange={(next: string | string[] | undefined) => {
             const list = Array.isArray(next) ? next : next ? [next] : [];
             emit(rows.filter((r) => list.includes(keyOf(r, valueKey))));
@@ -323,21 +277,8 @@ export function BizPicker({
           style={{ width: '100%' }}
           suffixIcon={null}
         />
-        <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>
-          选择
-        </Button>
-      </Space.Compact>
-      <BizPickerModal
-        open={open}
-        config={config}
-        multiple={multiple}
-        initialRows={initialRows}
-        onCancel={() => setOpen(false)}
-        onOk={(picked) => {
-          setOpen(false);
-          emit(picked);
-        }}
-      />
+      </PickerFrame>
+      <BizPickerModal {...picked.modal} config={config} multiple={multiple} initialRows={initialRows} />
     </>
   );
 }

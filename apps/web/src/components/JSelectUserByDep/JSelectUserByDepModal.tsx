@@ -5,6 +5,7 @@ import { useFeedback } from '../../utils/feedback';
 import { DepartTree } from '../JSelectDepart/DepartTree';
 import { loadDepartTree } from '../JSelectDepart/depart-tree';
 import type { DepartTreeNode } from '../JSelectDepart/logic';
+import { usePickerPage } from '../picker';
 import {
   confirmError,
   mergeSelection,
@@ -25,11 +26,6 @@ export interface JSelectUserByDepModalProps {
   initialRows?: PickerUser[];
   onOk: (rows: PickerUser[]) => void;
   onCancel: () => void;
-}
-
-interface PageAnswer {
-  records?: PickerUser[];
-  total?: number;
 }
 
 function useWindowWidth(): number {
@@ -67,11 +63,22 @@ export function JSelectUserByDepModal({
   const [username, setUsername] = useState('');
   const [realname, setRealname] = useState('');
   const [query, setQuery] = useState({ username: '', realname: '' });
-  const [page, setPage] = useState({ pageNo: 1, pageSize: USER_PAGE_SIZE });
-  const [rows, setRows] = useState<PickerUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<PickerUser[]>([]);
+  const loadPage = useCallback(
+    (page: { pageNo: number; pageSize: number }) =>
+      http.get<{ records?: PickerUser[]; total?: number } | PickerUser[]>(
+        '/sys/user/queryUserComponentData',
+        userQueryParams({ ...page, departId, ...query }),
+      ),
+    [departId, query],
+  );
+  const { rows, loading, pagination, firstPage } = usePickerPage<PickerUser>({
+    open,
+    pageSize: USER_PAGE_SIZE,
+    pageSizes: USER_PAGE_SIZES,
+    loadPage,
+    failText: '用户加载失败',
+  });
 
   // opening: reset the search, pre-select the current value, load the departments
   useEffect(() => {
@@ -81,7 +88,7 @@ export function JSelectUserByDepModal({
     setUsername('');
     setRealname('');
     setQuery({ username: '', realname: '' });
-    setPage((p) => ({ ...p, pageNo: 1 }));
+    firstPage();
     let alive = true;
     setTreeLoading(true);
     loadDepartTree()
@@ -91,44 +98,18 @@ export function JSelectUserByDepModal({
     return () => {
       alive = false;
     };
-  }, [open, initialRows]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await http.get<PageAnswer | PickerUser[]>(
-        '/sys/user/queryUserComponentData',
-        userQueryParams({ ...page, departId, ...query }),
-      );
-      if (!res.success) {
-        message.warning(res.message || '用户加载失败');
-        return;
-      }
-      const r = res.result;
-      const list = Array.isArray(r) ? r : (r?.records ?? []);
-      setRows(list);
-      setTotal(Array.isArray(r) ? r.length : Number(r?.total ?? list.length));
-    } catch {
-      // the http client has shown the failure
-    } finally {
-      setLoading(false);
-    }
-  }, [page, departId, query, message]);
-
-  useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+  }, [open, initialRows, firstPage]);
 
   const search = () => {
     setQuery({ username, realname });
-    setPage((p) => ({ ...p, pageNo: 1 }));
+    firstPage();
   };
   const reset = () => {
     setUsername('');
     setRealname('');
     setDepartId(undefined);
     setQuery({ username: '', realname: '' });
-    setPage((p) => ({ ...p, pageNo: 1 }));
+    firstPage();
   };
 
   const submit = () => {
@@ -162,7 +143,7 @@ export function JSelectUserByDepModal({
               selectedKeys={departId ? [departId] : []}
               onSelect={(key) => {
                 setDepartId((cur) => (cur === key ? undefined : key));
-                setPage((p) => ({ ...p, pageNo: 1 }));
+                firstPage();
               }}
             />
           </Card>
@@ -221,16 +202,7 @@ export function JSelectUserByDepModal({
                   return multiple ? [...prev, record] : [record];
                 }),
             })}
-            pagination={{
-              current: page.pageNo,
-              pageSize: page.pageSize,
-              total,
-              showSizeChanger: true,
-              showQuickJumper: true,
-              pageSizeOptions: USER_PAGE_SIZES,
-              showTotal: (t, range) => `${range[0]}-${range[1]} 共 ${t} 条`,
-              onChange: (pageNo, pageSize) => setPage({ pageNo: pageSize !== page.pageSize ? 1 : pageNo, pageSize }),
-            }}
+            pagination={pagination}
           />
         </Col>
       </Row>

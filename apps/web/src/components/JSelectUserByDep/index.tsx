@@ -1,8 +1,7 @@
-import { CloseCircleFilled } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { http } from '../../api/http';
-import { joinValue, splitValue } from '../JSelectDepart/logic';
+import { splitValue } from '../JSelectDepart/logic';
+import { PickerFrame, PickerText, usePickedRows } from '../picker';
 import { JSelectUserByDepModal } from './JSelectUserByDepModal';
 import { multiUserParams, orderByValue, type PickerUser, pickResult, storeOf, textOf } from './logic';
 
@@ -57,99 +56,49 @@ export function JSelectUserByDep({
   style,
   id,
 }: JSelectUserByDepProps) {
-  const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<PickerUser[]>([]);
-  const current = joinValue(splitValue(value));
-  /** the value whose names `rows` hold (a lookup is skipped for a value this picker emitted itself) */
-  const shownFor = useRef('');
-
-  // names of a value set from outside (edit forms)
-  useEffect(() => {
-    if (!current) {
-      shownFor.current = '';
-      setRows([]);
-      return;
-    }
-    if (shownFor.current === `${store}:${current}`) return;
-    let alive = true;
-    fetchMultiUser(store, current)
-      .then((users) => {
-        if (!alive) return;
-        shownFor.current = `${store}:${current}`;
-        const ordered = orderByValue(users, current, store);
-        // values the server does not know stay visible as they are
-        const known = new Set(ordered.map((u) => storeOf(u, store)));
-        const unknown = splitValue(current)
-          .filter((v) => !known.has(v))
-          .map((v) => ({ id: `unknown:${v}`, username: v, realname: v, [store]: v }) as PickerUser);
-        setRows([...ordered, ...unknown]);
-      })
-      .catch(() => {
-        if (alive)
-          setRows(
-            splitValue(current).map(
-              (v) => ({ id: `unknown:${v}`, username: v, realname: v, [store]: v }) as PickerUser,
-            ),
-          );
-      });
-    return () => {
-      alive = false;
-    };
-  }, [current, store]);
-
-  const emit = (next: PickerUser[]) => {
-    shownFor.current = `${store}:${pickResult(next, store, text).value}`;
-    setRows(next);
-    onChange?.(pickResult(next, store, text).value);
-    onBack?.(next);
-  };
-
+  const resolve = useCallback(
+    async (current: string) => {
+      const ordered = orderByValue(await fetchMultiUser(store, current), current, store);
+      // values the server does not know stay visible as they are
+      const known = new Set(ordered.map((u) => storeOf(u, store)));
+      return [...ordered, ...unknownUsers(current, store).filter((u) => !known.has(storeOf(u, store)))];
+    },
+    [store],
+  );
+  const picked = usePickedRows<PickerUser>({
+    value,
+    scope: store,
+    resolve,
+    fallback: (current) => unknownUsers(current, store),
+    toValue: (next) => pickResult(next, store, text).value,
+    onChange,
+    onBack,
+  });
+  const { rows } = picked;
   const shown = rows.map((r) => textOf(r, text)).join(',');
   const initialRows = useMemo(() => rows.filter((r) => !r.id.startsWith('unknown:')), [rows]);
 
   return (
     <>
-      <Space.Compact style={{ width: '100%', ...style }}>
-        <Input
+      <PickerFrame style={style} disabled={disabled} onOpen={picked.open}>
+        <PickerText
           id={id}
-          readOnly
-          value={shown}
-          title={shown}
+          text={shown}
           placeholder={placeholder}
           disabled={disabled}
           status={status}
-          onClick={() => !disabled && setOpen(true)}
-          suffix={
-            !disabled && shown ? (
-              <CloseCircleFilled
-                aria-label="清除"
-                style={{ color: 'rgba(0,0,0,0.25)', cursor: 'pointer' }}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  emit([]);
-                }}
-              />
-            ) : (
-              <span />
-            )
-          }
+          onOpen={picked.open}
+          onClear={() => picked.emit([])}
         />
-        <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>
-          选择
-        </Button>
-      </Space.Compact>
-      <JSelectUserByDepModal
-        open={open}
-        multiple={multiple}
-        initialRows={initialRows}
-        onCancel={() => setOpen(false)}
-        onOk={(picked) => {
-          setOpen(false);
-          emit(picked);
-        }}
-      />
+      </PickerFrame>
+      <JSelectUserByDepModal {...picked.modal} multiple={multiple} initialRows={initialRows} />
     </>
   );
+}
+
+/** rows of values the server does not know: shown as they are */
+function unknownUsers(current: string, store: string): PickerUser[] {
+  return splitValue(current).map((v) => ({ id: `unknown:${v}`, username: v, realname: v, [store]: v }) as PickerUser);
 }
 
 export default JSelectUserByDep;
