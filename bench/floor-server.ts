@@ -8,8 +8,19 @@
  */
 import http from 'node:http';
 import pg from 'pg';
+import { caseless } from '../apps/server/src/platform/list-query.ts';
 
 const RESERVED = '_reserve_user_external';
+
+/**
+ * Each floor asks what its endpoint asks, so the ratio compares like with like:
+ * - order: the list machinery's (platform/list-query.ts listOrderBy): MySQL's NULL placement (`asc nulls first`,
+ *   `desc nulls last`), then the id as the tie-breaker;
+ * - field filters `*x*`: LIKE when the pattern has no cased character, else ILIKE (list-query likeSql, via `caseless`);
+ * - the log's keyWord: ILIKE always (modules/log/routes.ts).
+ */
+const likeFor = (pattern: string) => (caseless(pattern) ? 'like' : 'ilike');
+const REALNAME = '%用户1%';
 
 /**
  * One statement per page: the page's rows (LIMIT first, then the per-row texts for those rows only: department names,
@@ -36,27 +47,32 @@ function logPage(where: string, order: string, limit: string, offset: string) {
 export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> = {
   // GET /sys/user/list?pageNo=1&pageSize=10
   '/user-list': {
-    text: userPage('u.del_flag = 0 and u.username <> $1', 'u.create_time desc', '$2', '$3'),
+    text: userPage('u.del_flag = 0 and u.username <> $1', 'u.create_time desc nulls last, u.id asc', '$2', '$3'),
     values: [RESERVED, 10, 0],
   },
   // GET /sys/user/list?pageNo=2&pageSize=20&realname=*用户1*&status=1&column=username&order=asc
   '/user-list-filtered': {
     text: userPage(
-      'u.del_flag = 0 and u.username <> $1 and u.realname like $2 and u.status = $3',
-      'u.username asc',
+      `u.del_flag = 0 and u.username <> $1 and u.realname ${likeFor(REALNAME)} $2 escape '\\' and u.status = $3`,
+      'u.username asc nulls first, u.id asc',
       '$4',
       '$5',
     ),
-    values: [RESERVED, '%用户1%', 1, 20, 20],
+    values: [RESERVED, REALNAME, 1, 20, 20],
   },
   // GET /sys/log/list?pageNo=1&pageSize=10&logType=2
   '/log-list': {
-    text: logPage('l.log_type = $1', 'l.create_time desc', '$2', '$3'),
+    text: logPage('l.log_type = $1', 'l.create_time desc nulls last, l.id asc', '$2', '$3'),
     values: [2, 10, 0],
   },
   // GET /sys/log/list?pageNo=3&pageSize=20&logType=2&keyWord=bench&column=costTime&order=desc
   '/log-list-filtered': {
-    text: logPage('l.log_type = $1 and l.log_content ilike $2', 'l.cost_time desc', '$3', '$4'),
+    text: logPage(
+      `l.log_type = $1 and l.log_content ilike $2 escape '\\'`,
+      'l.cost_time desc nulls last, l.id asc',
+      '$3',
+      '$4',
+    ),
     values: [2, '%bench%', 20, 40],
   },
 };
