@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { PickerFrame, PickerText, usePickedRows } from '../picker';
+import { PickerTextField, usePickedRows } from '../picker';
 import { loadDepartTree } from './depart-tree';
 import { JSelectDepartModal } from './JSelectDepartModal';
 import { joinValue, type PickedItem, resolveItems, splitValue, storeFieldOf } from './logic';
@@ -73,17 +73,15 @@ export function JSelectDepart({
 
   return (
     <>
-      <PickerFrame style={style} disabled={disabled} onOpen={picked.open}>
-        <PickerText
-          id={id}
-          text={text}
-          placeholder={placeholder}
-          disabled={disabled}
-          status={status}
-          onOpen={picked.open}
-          onClear={() => picked.emit([])}
-        />
-      </PickerFrame>
+      <PickerTextField
+        id={id}
+        text={text}
+        placeholder={placeholder}
+        disabled={disabled}
+        status={status}
+        style={style}
+        picked={picked}
+      />
       <JSelectDepartModal
         {...picked.modal}
         value={picked.current}

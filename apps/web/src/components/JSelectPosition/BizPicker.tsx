@@ -1,13 +1,11 @@
 import { Button, Card, Col, Input, Modal, Row, Select, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { http } from '../../api/http';
-import { useFeedback } from '../../utils/feedback';
 import { splitValue } from '../JSelectDepart/logic';
-import { PickerFrame, usePickedRows, usePickerPage } from '../picker';
+import { PickerFrame, usePickedRows, usePickerPage, useSubmitPicked } from '../picker';
 import {
   type BizRow,
   clampPage,
-  confirmError,
   ellipsis,
   keyOf,
   listParams,
@@ -58,7 +56,6 @@ function cell(v: unknown) {
 
 /** The popup record picker (spec 02 §4, §9): search + paged list on the left, the chosen rows on the right. */
 export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCancel }: ModalProps) {
-  const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
   const [selected, setSelected] = useState<BizRow[]>([]);
@@ -92,14 +89,8 @@ export function BizPickerModal({ open, config, multiple, initialRows, onOk, onCa
     [config.columns],
   );
 
-  const submit = () => {
-    const err = confirmError(selected, multiple);
-    if (err) {
-      message.warning(err);
-      return;
-    }
-    onOk(selected);
-  };
+  const submitPicked = useSubmitPicked(multiple, onOk);
+  const submit = () => submitPicked(selected);
 
   const search = () => {
     setApplied(keyword);

@@ -1,13 +1,11 @@
 import { Button, Card, Col, Input, Modal, Row, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../api/http';
-import { useFeedback } from '../../utils/feedback';
 import { DepartTree } from '../JSelectDepart/DepartTree';
 import { loadDepartTree } from '../JSelectDepart/depart-tree';
 import type { DepartTreeNode } from '../JSelectDepart/logic';
-import { usePickerPage } from '../picker';
+import { usePickerPage, useSubmitPicked } from '../picker';
 import {
-  confirmError,
   mergeSelection,
   modalLayout,
   type PickerUser,
@@ -55,7 +53,6 @@ export function JSelectUserByDepModal({
   onOk,
   onCancel,
 }: JSelectUserByDepModalProps) {
-  const { message } = useFeedback();
   const layout = modalLayout(useWindowWidth());
   const [tree, setTree] = useState<DepartTreeNode[]>([]);
   const [treeLoading, setTreeLoading] = useState(false);
@@ -112,14 +109,8 @@ export function JSelectUserByDepModal({
     firstPage();
   };
 
-  const submit = () => {
-    const err = confirmError(selected, multiple);
-    if (err) {
-      message.warning(err);
-      return;
-    }
-    onOk(selected);
-  };
+  const submitPicked = useSubmitPicked(multiple, onOk);
+  const submit = () => submitPicked(selected);
 
   return (
     <Modal

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { http } from '../../api/http';
 import { splitValue } from '../JSelectDepart/logic';
-import { PickerFrame, PickerText, usePickedRows } from '../picker';
+import { PickerTextField, usePickedRows } from '../picker';
 import { JSelectUserByDepModal } from './JSelectUserByDepModal';
 import { multiUserParams, orderByValue, type PickerUser, pickResult, storeOf, textOf } from './logic';
 
@@ -80,17 +80,15 @@ export function JSelectUserByDep({
 
   return (
     <>
-      <PickerFrame style={style} disabled={disabled} onOpen={picked.open}>
-        <PickerText
-          id={id}
-          text={shown}
-          placeholder={placeholder}
-          disabled={disabled}
-          status={status}
-          onOpen={picked.open}
-          onClear={() => picked.emit([])}
-        />
-      </PickerFrame>
+      <PickerTextField
+        id={id}
+        text={shown}
+        placeholder={placeholder}
+        disabled={disabled}
+        status={status}
+        style={style}
+        picked={picked}
+      />
       <JSelectUserByDepModal {...picked.modal} multiple={multiple} initialRows={initialRows} />
     </>
   );

@@ -4,6 +4,7 @@ import { Button, Input, type PaginationProps, Space } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../utils/feedback';
 import { joinValue, splitValue } from '../JSelectDepart/logic';
+import { confirmError } from '../JSelectPosition/biz-logic';
 
 /**
  * What the popup pickers (部门, 用户, 职务 / 角色 …) share: the field + 选择 button frame, the read-only text field with
@@ -76,6 +77,35 @@ export function PickerText({
       }
     />
   );
+}
+
+/** A picker's text field and its 选择 button, opening / clearing through `picked` (usePickedRows). */
+export function PickerTextField({
+  picked,
+  style,
+  ...field
+}: Omit<Parameters<typeof PickerText>[0], 'onOpen' | 'onClear'> & {
+  picked: { open: () => void; emit: (rows: never[]) => void };
+  style?: React.CSSProperties;
+}) {
+  return (
+    <PickerFrame style={style} disabled={field.disabled} onOpen={picked.open}>
+      <PickerText {...field} onOpen={picked.open} onClear={() => picked.emit([])} />
+    </PickerFrame>
+  );
+}
+
+/** The 确定 of a picker modal: warns 请选择一条记录 (none, or several when single) or hands the rows on. */
+export function useSubmitPicked<T>(multiple: boolean, onOk: (rows: T[]) => void) {
+  const { message } = useFeedback();
+  return (selected: T[]) => {
+    const err = confirmError(selected, multiple);
+    if (err) {
+      message.warning(err);
+      return;
+    }
+    onOk(selected);
+  };
 }
 
 interface PickedRowsOptions<T> {
