@@ -1,16 +1,8 @@
-import { TreeSelect, type TreeSelectProps } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { loadDictItem, loadTreeData } from '../../api/dict';
 import { feedback } from '../../utils/feedback';
-import {
-  CONDITION_ERROR,
-  isValidCondition,
-  type LazyNode,
-  splitIds,
-  titlesOf,
-  toLazyNode,
-  withChildren,
-} from './tree-logic';
+import { LazyTreeSelect, type LazyTreeSource } from './LazyTreeSelect';
+import { CONDITION_ERROR, isValidCondition, type LazyNode, toLazyNode } from './tree-logic';
 
 export { CONDITION_ERROR, isValidCondition } from './tree-logic';
 
@@ -34,9 +26,6 @@ export interface JTreeSelectProps {
   allowClear?: boolean;
 }
 
-type Labeled = { value: string; label: string };
-type LoadNode = Parameters<NonNullable<TreeSelectProps['loadData']>>[0];
-
 /**
  * JeecgBoot JTreeSelect: a lazy tree over GET /sys/dict/loadTreeData (one level per expansion), value = the code
  * column, labels of the current value from loadDictItem. A condition that is not a JSON object string is refused
@@ -55,13 +44,8 @@ export function JTreeSelect({
   disabled,
   allowClear = true,
 }: JTreeSelectProps) {
-  const [tree, setTree] = useState<LazyNode[]>([]);
-  const [labels, setLabels] = useState<Map<string, string>>(new Map());
-  const [loading, setLoading] = useState(false);
   const [table, text, code] = dict.split(',').map((s) => s.trim());
   const valid = isValidCondition(condition);
-  const treeRef = useRef(tree);
-  treeRef.current = tree;
 
   const fetchLevel = useCallback(
     async (pid: string): Promise<LazyNode[]> => {
@@ -86,71 +70,34 @@ export function JTreeSelect({
   );
 
   useEffect(() => {
-    if (!valid) {
-      feedback.message.error(CONDITION_ERROR);
-      setTree([]);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    fetchLevel(pidValue)
-      .then((roots) => live && setTree(roots))
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [fetchLevel, pidValue, valid]);
+    if (!valid) feedback.message.error(CONDITION_ERROR);
+  }, [valid]);
 
-  // labels of the current value(s) that the loaded tree does not show yet
-  const ids = useMemo(() => splitIds(value), [value]);
-  useEffect(() => {
-    const known = titlesOf(treeRef.current);
-    const missing = ids.filter((id) => !known.has(id) && !labels.has(id));
-    if (!missing.length || !table || !text || !code) return;
-    let live = true;
-    loadDictItem(`${table},${text},${code}`, missing.join(','))
-      .then((res) => {
-        if (!live || !res.success || !res.result) return;
-        const next = new Map(labels);
-        for (const [i, id] of missing.entries()) next.set(id, res.result?.[i] ?? id);
-        setLabels(next);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [ids, labels, table, text, code]);
-
-  const known = titlesOf(tree, new Map(labels));
-  const selected: Labeled[] = ids.map((id) => ({ value: id, label: known.get(id) ?? id }));
-
-  const loadData = async (node: LoadNode) => {
-    const key = node.key ?? node.value;
-    if (node.isLeaf || node.children?.length || key === undefined || key === null) return;
-    const kids = await fetchLevel(String(key));
-    setTree((t) => withChildren(t, String(key), kids));
+  const source: LazyTreeSource = {
+    roots: useMemo(() => (valid ? () => fetchLevel(pidValue) : null), [valid, fetchLevel, pidValue]),
+    children: fetchLevel,
+    names: useMemo(
+      () =>
+        table && text && code
+          ? async (missing: string[]) => {
+              const res = await loadDictItem(`${table},${text},${code}`, missing.join(','));
+              return res.success && res.result ? res.result : null;
+            }
+          : null,
+      [table, text, code],
+    ),
   };
 
   return (
-    <TreeSelect<Labeled | Labeled[]>
-      style={{ width: '100%' }}
-      treeData={tree}
-      loadData={loadData}
-      labelInValue
+    <LazyTreeSelect
+      source={source}
       multiple={multiple}
       treeCheckable={false}
-      value={multiple ? selected : selected[0]}
-      onChange={(v) => {
-        const list = Array.isArray(v) ? v : v ? [v] : [];
-        const next = list.map((x) => x.value).join(',');
-        onChange?.(next === '' ? undefined : next);
-      }}
+      value={value}
+      onChange={onChange}
       placeholder={placeholder}
       disabled={disabled}
       allowClear={allowClear}
-      loading={loading}
-      showSearch={false}
       styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
     />
   );
