@@ -829,6 +829,12 @@ export async function listPage(
   }
   for (let i = 0; i < records.length; i++) for (const [key] of extras) records[i][key] = raw[i][key] ?? null;
 
+  return pageOf(records, total, { pageNo, pageSize });
+}
+
+/** MyBatis-Plus's IPage as JeecgBoot answers a list: one page of records, the filtered total and the paging. */
+export function pageOf<T>(records: T[], total: number, paging: { pageNo: number; pageSize: number }): Page<T> {
+  const { pageNo, pageSize } = paging;
   return {
     records,
     total,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import type { PubSub } from '../infra/pubsub.ts';
 import { fanOutHealthy, LocalCache, onFanOutReset } from './local-cache.ts';
@@ -6,6 +6,21 @@ import { fanOutHealthy, LocalCache, onFanOutReset } from './local-cache.ts';
 const CHANNEL = 'perm-cache';
 /** safety net only: every change to roles, grants, menus or memberships invalidates at once (ADR 014) */
 const TTL_MS = 10 * 60_000;
+
+/**
+ * The sys_permission ids a user is granted: through their roles and through their department roles (one column).
+ * modules/permission/service.ts (grantedIdsSubquery) still spells the same union; it should use this one.
+ */
+export function grantedIdsSql(userId: string): SQL {
+  return sql`
+      select rp.permission_id from sys_role_permission rp
+        join sys_user_role ur on ur.role_id = rp.role_id
+       where ur.user_id = ${userId}
+      union
+      select drp.permission_id from sys_depart_role_permission drp
+        join sys_depart_role_user dru on dru.drole_id = drp.role_id
+       where dru.user_id = ${userId}`;
+}
 
 /**
  * What a user may do: the perms strings of granted button rows plus `menu:<component>` for granted menu rows.
@@ -52,17 +67,7 @@ export class Permissions {
 
   /** granted permission row ids of a user (menus and buttons) */
   async grantedIds(userId: string): Promise<string[]> {
-    const rows = await queryRows<{ permission_id: string }>(
-      this.db,
-      sql`
-      select rp.permission_id from sys_role_permission rp
-        join sys_user_role ur on ur.role_id = rp.role_id
-       where ur.user_id = ${userId}
-      union
-      select drp.permission_id from sys_depart_role_permission drp
-        join sys_depart_role_user dru on dru.drole_id = drp.role_id
-       where dru.user_id = ${userId}`,
-    );
+    const rows = await queryRows<{ permission_id: string }>(this.db, grantedIdsSql(userId));
     return rows.map((r) => r.permission_id);
   }
 
@@ -75,14 +80,7 @@ export class Permissions {
       this.db,
       sql`
       select p.perms, p.menu_type, p.component from sys_permission p
-       where p.del_flag = 0 and p.id in (
-         select rp.permission_id from sys_role_permission rp
-           join sys_user_role ur on ur.role_id = rp.role_id
-          where ur.user_id = ${userId}
-         union
-         select drp.permission_id from sys_depart_role_permission drp
-           join sys_depart_role_user dru on dru.drole_id = drp.role_id
-          where dru.user_id = ${userId})
+       where p.del_flag = 0 and p.id in (${grantedIdsSql(userId)})
          and (p.menu_type <> 2 or coalesce(p.status, '1') = '1')`,
     );
     const set = new Set<string>();

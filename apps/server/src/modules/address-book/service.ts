@@ -4,25 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { sysDepart, sysPosition, sysUser, sysUserDepart } from '../../db/schema/index.ts';
 import { defineListEntity, escapeLike, type ListRecord } from '../../platform/list-query.ts';
 import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
+import { activeUser, RESERVED_USERNAME, USER_CARD_FIELDS } from '../user/service.ts';
 
 /**
  * The address book (spec 01 §2.2, contract §4.1 queryByOrgCode / queryByOrgCodeForAddressList): the users of a
  * department and its sub-departments (org_code prefix), with their departments and position names.
  */
 
-/** The account JeecgBoot reserves for external users is never listed. */
-const RESERVED_USERNAME = '_reserve_user_external';
-
 /** sys_user as the address book shows it: contact fields only (no password/salt, no tenant or identity columns). */
 export const contactEntity = defineListEntity({
   table: sysUser,
   fields: {
-    id: sysUser.id,
-    username: sysUser.username,
-    realname: sysUser.realname,
-    avatar: sysUser.avatar,
-    sex: sysUser.sex,
-    birthday: sysUser.birthday,
+    ...USER_CARD_FIELDS,
     workNo: sysUser.workNo,
     post: sysUser.post,
     phone: sysUser.phone,
@@ -37,7 +30,7 @@ export const contactEntity = defineListEntity({
   dictFields: { sex: 'sex' },
   // filters are the endpoint's own (realname / workNo contain, orgCode prefix), not QueryGenerator's
   searchable: [],
-  where: () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_USERNAME)),
+  where: activeUser,
 });
 
 const contains = (col: AnyPgColumn, v: string) => sql`${col} ilike ${`%${escapeLike(v)}%`} escape '\\'`;

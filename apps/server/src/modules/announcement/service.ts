@@ -8,7 +8,7 @@ import { writeDataLog } from '../../platform/data-log.ts';
 import { translateDictFields } from '../../platform/dict-text.ts';
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { defineListEntity, escapeLike, parseGmt8 } from '../../platform/list-query.ts';
+import { defineListEntity, escapeLike, pageOf, parseGmt8 } from '../../platform/list-query.ts';
 import { formatDateTime, rowJson } from '../../platform/serialize.ts';
 import { ALL_TENANTS, PLATFORM_TENANT, stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { pushToAll, pushToUsers } from '../websocket/push.ts';
@@ -526,18 +526,7 @@ export async function myAnnouncements(
     records = rows.map((r) => rowJson(r) as Record<string, unknown>);
     await translateDictFields(db, records, { priority: 'priority', msgCategory: 'msg_category' });
   }
-  return {
-    records,
-    total,
-    size: pageSize,
-    current: pageNo,
-    orders: [],
-    optimizeCountSql: true,
-    searchCount: true,
-    countId: null,
-    maxLimit: null,
-    pages: Math.ceil(total / pageSize),
-  };
+  return pageOf(records, total, { pageNo, pageSize });
 }
 
 /** May this user read this announcement without the management page? (published, not deleted, and addressed to them) */

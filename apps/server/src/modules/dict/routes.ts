@@ -9,6 +9,7 @@ import { dictAdminRoutes } from './admin-routes.ts';
 import { LoadDictItemQuery, LoadDictQuery, LoadTreeDataQuery } from './schema.ts';
 import {
   type DictReader,
+  type DictSearch,
   getDictItems,
   loadDict,
   loadDictItem,
@@ -32,17 +33,18 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     okCode0(await getDictItems(app.ctx, dictCodeOf(req), user(req))),
   );
 
-  app.get('/sys/dict/loadDict/:dictCode', signed, async (req) => {
+  const dictSearch = (req: FastifyRequest): DictSearch => {
     const q = parse(LoadDictQuery, req.query);
-    return okCode0(await loadDict(app.ctx, dictCodeOf(req), q.keyword, numberOrUndefined(q.pageSize), user(req)));
-  });
+    return { dictCode: dictCodeOf(req), keyword: q.keyword, pageSize: numberOrUndefined(q.pageSize) };
+  };
 
-  app.get('/sys/dict/loadDictOrderByValue/:dictCode', signed, async (req) => {
-    const q = parse(LoadDictQuery, req.query);
-    return okCode0(
-      await loadDictOrderByValue(app.ctx, dictCodeOf(req), q.keyword, numberOrUndefined(q.pageSize), user(req)),
-    );
-  });
+  app.get('/sys/dict/loadDict/:dictCode', signed, async (req) =>
+    okCode0(await loadDict(app.ctx, dictSearch(req), user(req))),
+  );
+
+  app.get('/sys/dict/loadDictOrderByValue/:dictCode', signed, async (req) =>
+    okCode0(await loadDictOrderByValue(app.ctx, dictSearch(req), user(req))),
+  );
 
   app.get('/sys/dict/loadDictItem/:dictCode', signed, async (req) => {
     const q = parse(LoadDictItemQuery, req.query);

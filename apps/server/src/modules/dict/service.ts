@@ -115,17 +115,19 @@ function splitKeys(s: string): string[] {
   return keys;
 }
 
+/** What loadDict / loadDictOrderByValue search: a table dictionary, a keyword ('' = all), at most pageSize options. */
+export interface DictSearch {
+  dictCode: string;
+  keyword: string;
+  pageSize: number | undefined;
+}
+
 /**
  * GET /sys/dict/loadDict/{dictCode}: search a table dictionary. A keyword with commas matches text or code IN the
  * list, otherwise text or code contains the keyword (case-insensitive, `%`/`_` literal). At most pageSize rows (≤1000).
  */
-export async function loadDict(
-  ctx: AppContext,
-  dictCode: string,
-  keyword: string,
-  pageSize: number | undefined,
-  user: DictReader,
-): Promise<DictModel[]> {
+export async function loadDict(ctx: AppContext, search: DictSearch, user: DictReader): Promise<DictModel[]> {
+  const { dictCode, keyword, pageSize } = search;
   const d = tableOnly(ctx, dictCode, user);
   const limit = Math.min(pageSize ?? PAGE_SIZE_MAX, PAGE_SIZE_MAX);
   let match: SQL | undefined;
@@ -150,13 +152,11 @@ function ilikeSql(expr: SQL, pattern: string): SQL {
  */
 export async function loadDictOrderByValue(
   ctx: AppContext,
-  dictCode: string,
-  keyword: string,
-  pageSize: number | undefined,
+  search: DictSearch,
   user: DictReader,
 ): Promise<DictModel[]> {
-  const selected = await loadDict(ctx, dictCode, keyword, undefined, user);
-  const list = await loadDict(ctx, dictCode, '', pageSize, user);
+  const selected = await loadDict(ctx, { ...search, pageSize: undefined }, user);
+  const list = await loadDict(ctx, { ...search, keyword: '' }, user);
   for (const item of selected) {
     if (!list.some((i) => i.value === item.value)) list.unshift(item);
   }

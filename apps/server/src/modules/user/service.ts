@@ -45,26 +45,26 @@ export const MSG = {
   passwordMismatch: '两次输入的密码不一样！',
 } as const;
 
-const active = () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_USERNAME));
+/** Users that lists and pickers show: not deleted, not the reserved external account. */
+export const activeUser = () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_USERNAME));
+
+/** Profile columns the user management page both sorts and filters by (in this order). */
+const PROFILE_COLUMNS = [
+  'username',
+  'realname',
+  'sex',
+  'birthday',
+  'phone',
+  'email',
+  'status',
+  'workNo',
+  'post',
+] as const;
 
 /** sys_user as the user management page lists it (contract §4.1). password and salt are never selected. */
 export const userEntity = defineListEntity({
   table: sysUser,
-  sortable: [
-    'username',
-    'realname',
-    'sex',
-    'birthday',
-    'phone',
-    'email',
-    'status',
-    'workNo',
-    'post',
-    'orgCode',
-    'userIdentity',
-    'createTime',
-    'updateTime',
-  ],
+  sortable: [...PROFILE_COLUMNS, 'orgCode', 'userIdentity', 'createTime', 'updateTime'],
   defaultSort: { column: 'createTime', order: 'desc' },
   dictFields: {
     sex: 'sex',
@@ -74,15 +74,7 @@ export const userEntity = defineListEntity({
   },
   searchable: [
     'id',
-    'username',
-    'realname',
-    'sex',
-    'birthday',
-    'phone',
-    'email',
-    'status',
-    'workNo',
-    'post',
+    ...PROFILE_COLUMNS,
     'telephone',
     'orgCode',
     'userIdentity',
@@ -92,20 +84,25 @@ export const userEntity = defineListEntity({
     'updateTime',
     'createBy',
   ],
-  where: active,
+  where: activeUser,
 });
 
-/**
- * What user pickers (any signed-in user) see of a user: enough to pick and show someone, not their e-mail,
- * landline or administrative fields.
- */
-const PICKER_FIELDS = {
+/** Who a user is, as every list of people shows it (pickers, the address book), in this order. */
+export const USER_CARD_FIELDS = {
   id: sysUser.id,
   username: sysUser.username,
   realname: sysUser.realname,
   avatar: sysUser.avatar,
   sex: sysUser.sex,
   birthday: sysUser.birthday,
+} satisfies Record<string, PgColumn>;
+
+/**
+ * What user pickers (any signed-in user) see of a user: enough to pick and show someone, not their e-mail,
+ * landline or administrative fields.
+ */
+const PICKER_FIELDS = {
+  ...USER_CARD_FIELDS,
   phone: sysUser.phone,
   orgCode: sysUser.orgCode,
   workNo: sysUser.workNo,
@@ -121,7 +118,7 @@ export const pickerEntity = defineListEntity({
   defaultSort: { column: 'createTime', order: 'desc' },
   dictFields: { sex: 'sex', status: 'user_status', post: 'sys_position,name,code' },
   searchable: ['id', 'username', 'realname', 'sex', 'workNo', 'orgCode', 'status', 'post'],
-  where: active,
+  where: activeUser,
 });
 
 // ---------------------------------------------------------------- lookups
@@ -565,7 +562,7 @@ async function activeUsers(db: Db, ids: readonly string[], tenancy: Tenancy) {
   return db
     .select({ id: sysUser.id, username: sysUser.username })
     .from(sysUser)
-    .where(and(inArray(sysUser.id, [...ids]), active(), tenantWhere(sysUser, tenancy)));
+    .where(and(inArray(sysUser.id, [...ids]), activeUser(), tenantWhere(sysUser, tenancy)));
 }
 
 /** logical delete (del_flag 1); the users' sessions end. Nobody deletes themselves or the admin account. */
