@@ -260,7 +260,8 @@ async function main(): Promise<number> {
     await sider.getByText('系统管理', { exact: true }).click();
     await sider.getByRole('menuitem', { name: '用户管理' }).click();
     await page.waitForURL(/\/isystem\/user$/, { timeout: 60_000 });
-    await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
+    // the user table's own rows (the home page stays mounted, hidden, with a table of its own)
+    await page.locator('[data-testid="user-table"] .ant-table-row').first().waitFor({ timeout: 60_000 });
     await rec.quiet();
 
     const rows = await rec.all();
