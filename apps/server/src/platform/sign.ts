@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { SIGN_TIMESTAMP_MAX_AGE_S } from '@answer/contract';
+import { decodeOrKeep, SIGN_TIMESTAMP_MAX_AGE_S, signUrlParams } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bizError } from './errors.ts';
 
@@ -38,37 +38,12 @@ export const SIGN_MESSAGES = {
   timestampExpired: '操作失败，签名验证失败:X-TIMESTAMP已过期',
 } as const;
 
-function decodePart(s: string, plusIsSpace: boolean): string {
-  const v = plusIsSpace ? s.replace(/\+/g, ' ') : s;
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
-
 const bodyValue = (v: unknown): string | undefined =>
   v === null || v === undefined ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** The parameters JeecgBoot signs for a request URL (path + query) and, for non-GET requests, its JSON body. */
 export function signParams(url: string, method = 'GET', body?: unknown): Record<string, string> {
-  const params: Record<string, string> = Object.create(null);
-  const q = url.indexOf('?');
-  const path = q >= 0 ? url.slice(0, q) : url;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  if (last.includes(',')) params['x-path-variable'] = decodePart(last, false);
-  if (q >= 0) {
-    for (const pair of url
-      .slice(q + 1)
-      .split('#')[0]
-      .split('&')) {
-      if (!pair) continue;
-      const eq = pair.indexOf('=');
-      const key = decodePart(eq >= 0 ? pair.slice(0, eq) : pair, true);
-      if (!key) continue;
-      params[key] = eq >= 0 ? decodePart(pair.slice(eq + 1), true) : '';
-    }
-  }
+  const params = signUrlParams(url, (part, inQuery) => decodeOrKeep(inQuery ? part.replace(/\+/g, ' ') : part));
   if (method.toUpperCase() !== 'GET' && body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
       const s = bodyValue(v);

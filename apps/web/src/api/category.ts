@@ -1,3 +1,4 @@
+import type { CategoryTreeNode } from '@answer/contract';
 import { http } from './http';
 
 /** Category tree dictionary (分类字典, contract §4.6): /sys/category. */
@@ -30,15 +31,8 @@ export interface SysCategory {
   createTime?: string | null;
 }
 
-/** JeecgBoot TreeSelectModel of a category */
-export interface CategoryNode {
-  key: string;
-  title: string;
-  code: string;
-  parentId: string;
-  leaf: boolean;
-  children?: CategoryNode[] | null;
-}
+/** JeecgBoot TreeSelectModel of a category (the server's type) */
+export type CategoryNode = CategoryTreeNode;
 
 export function saveCategory(values: { name: string; pid?: string }, id?: string) {
   return id ? http.put<null>(CATEGORY_URLS.edit, { ...values, id }) : http.post<null>(CATEGORY_URLS.add, values);

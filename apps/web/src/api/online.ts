@@ -1,3 +1,4 @@
+import type { OnlineRecord } from '@answer/contract';
 import { http } from './http';
 
 /** Online users (contract §4.11): the live sessions and force-logout. */
@@ -7,23 +8,8 @@ export const ONLINE_URLS = {
   forceLogout: '/sys/online/forceLogout',
 } as const;
 
-export interface OnlineUser {
-  /** the user's id */
-  id: string;
-  /** opaque session id (not an access token); posted back to force-logout */
-  token: string;
-  username: string;
-  realname: string | null;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  phone: string | null;
-  loginTime: string | null;
-  lastActiveTime?: string | null;
-  ip: string | null;
-  /** the row of the caller's own session */
-  currentSession?: boolean;
-}
+/** A row of the online list (the server's type). */
+export type OnlineUser = OnlineRecord;
 
 export const ONLINE_MESSAGES = {
   confirm: '强制退出用户？',

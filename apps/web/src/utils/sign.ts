@@ -1,3 +1,4 @@
+import { decodeOrKeep, signUrlParams } from '@answer/contract';
 import { md5 } from './md5';
 
 /** JeecgBoot `jeecg.signatureSecret` default; the server checks X-Sign with the same value (contract §4.7). */
@@ -12,29 +13,7 @@ type Params = Record<string, unknown> | undefined | null;
  * Numbers and booleans are stringified, `_t` is dropped (the server removes it too).
  */
 export function signParams(url: string, params?: Params): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const q = url.indexOf('?');
-  const path = q >= 0 ? url.slice(0, q) : url;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  if (last.includes(',')) {
-    try {
-      out['x-path-variable'] = decodeURIComponent(last);
-    } catch {
-      out['x-path-variable'] = last;
-    }
-  }
-  if (q >= 0) {
-    for (const pair of url
-      .slice(q + 1)
-      .split('#')[0]
-      .split('&')) {
-      if (!pair) continue;
-      const eq = pair.indexOf('=');
-      const key = eq >= 0 ? pair.slice(0, eq) : pair;
-      const value = eq >= 0 ? pair.slice(eq + 1) : '';
-      if (key) out[key] = value;
-    }
-  }
+  const out: Record<string, unknown> = signUrlParams(url, (part, inQuery) => (inQuery ? part : decodeOrKeep(part)));
   if (params) {
     for (const [key, value] of Object.entries(params)) {
       if (value === undefined) continue;

@@ -1,3 +1,4 @@
+import type { CategoryTreeNode } from '@answer/contract';
 import { and, asc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext, UserRow } from '../../context.ts';
@@ -50,16 +51,7 @@ export const categoryEntity = defineListEntity({
 export type CategoryRow = typeof sysCategory.$inferSelect;
 
 /** JeecgBoot TreeSelectModel of a category */
-export interface CategoryNode {
-  key: string;
-  title: string;
-  code: string;
-  parentId: string;
-  leaf: boolean;
-  value: null;
-  icon: null;
-  children: CategoryNode[] | null;
-}
+export type CategoryNode = CategoryTreeNode;
 
 function node(r: Pick<CategoryRow, 'id' | 'name' | 'code' | 'pid' | 'hasChild'>): CategoryNode {
   return {

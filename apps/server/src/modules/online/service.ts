@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
+import { type OnlineRecord, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sysUser } from '../../db/schema/index.ts';
@@ -15,25 +15,7 @@ import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
  * JeecgBoot UI reads and posts back; `forceLogout` finds the live session carrying that id.
  */
 
-export interface OnlineRecord {
-  /** the user's id (JeecgBoot copies LoginUser into the row) */
-  id: string;
-  /** opaque session id (not the access token) */
-  token: string;
-  username: string;
-  realname: string | null;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  phone: string | null;
-  /** sign-in time, yyyy-MM-dd HH:mm:ss */
-  loginTime: string | null;
-  /** last request seen, yyyy-MM-dd HH:mm:ss */
-  lastActiveTime: string | null;
-  ip: string | null;
-  /** true on the row of the caller's own session */
-  currentSession: boolean;
-}
+export type { OnlineRecord };
 
 /** The opaque id of a session: a one-way digest of the stored hash (so neither the token nor the key leaks). */
 export function sessionId(tokenHash: string): string {
