@@ -64,16 +64,22 @@ function SearchSelect({
 /** Header menu search (spec §2.5): inline on desktop, a modal on mobile. */
 export function HeaderSearch({ menu, isMobile }: { menu: readonly MenuItem[]; isMobile: boolean }) {
   const [active, setActive] = useState(false);
+  const trigger = (
+    <Button
+      type="text"
+      className="answer-header-action"
+      icon={<SearchOutlined />}
+      aria-label="搜索菜单"
+      onClick={() => setActive(true)}
+    />
+  );
+  const search = (width: number | string) => (
+    <SearchSelect menu={menu} autoFocus onDone={() => setActive(false)} style={{ width }} />
+  );
   if (isMobile) {
     return (
       <>
-        <Button
-          type="text"
-          className="answer-header-action"
-          icon={<SearchOutlined />}
-          aria-label="搜索菜单"
-          onClick={() => setActive(true)}
-        />
+        {trigger}
         <Modal
           title="搜索菜单"
           open={active}
@@ -83,24 +89,16 @@ export function HeaderSearch({ menu, isMobile }: { menu: readonly MenuItem[]; is
           width="calc(100vw - 32px)"
           style={{ top: 24, maxWidth: 480 }}
         >
-          <SearchSelect menu={menu} autoFocus onDone={() => setActive(false)} style={{ width: '100%' }} />
+          {search('100%')}
         </Modal>
       </>
     );
   }
   return active ? (
     <div className="answer-header-search" onBlur={() => setActive(false)}>
-      <SearchSelect menu={menu} autoFocus onDone={() => setActive(false)} style={{ width: 220 }} />
+      {search(220)}
     </div>
   ) : (
-    <Tooltip title="搜索菜单">
-      <Button
-        type="text"
-        className="answer-header-action"
-        icon={<SearchOutlined />}
-        aria-label="搜索菜单"
-        onClick={() => setActive(true)}
-      />
-    </Tooltip>
+    <Tooltip title="搜索菜单">{trigger}</Tooltip>
   );
 }

@@ -3,15 +3,12 @@ import {
   Alert,
   Button,
   Card,
-  Col,
   Dropdown,
   Empty,
   Form,
   Input,
-  Row,
   Space,
   Spin,
-  Tabs,
   Tree,
   type TreeDataNode,
   Typography,
@@ -34,6 +31,7 @@ import { useCan } from '../../permission/useCan';
 import { useFeedback } from '../../utils/feedback';
 import { DataRuleDrawer, type DataRuleTarget } from './depart/DataRuleDrawer';
 import { DepartModal } from './depart/DepartModal';
+import { DepartSplit, useDepartTreeLoad } from './depart/DepartSplit';
 import { departBody, departFields, departValues } from './depart/depart.data';
 import { PermissionTree } from './depart/PermissionTree';
 import { useGrants } from './depart/use-grants';
@@ -158,34 +156,22 @@ export default function DepartList() {
   };
   const [tree, setTree] = useState<DepartNode[]>([]);
   const [shown, setShown] = useState<DepartNode[] | null>(null);
-  const [loading, setLoading] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [adding, setAdding] = useState<{ parent: DepartNode | null } | null>(null);
   const [keyword, setKeyword] = useState('');
-  const [tab, setTab] = useState('info');
 
   const byId = useMemo(() => flatten(tree), [tree]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const t = await departTree();
-      setTree(t);
-      setShown(null);
-      setKeyword('');
-      setChecked((c) => c.filter((id) => flatten(t).has(id)));
-    } catch {
-      // shown by the http client
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { loading, load } = useDepartTreeLoad(async () => {
+    const t = await departTree();
+    setTree(t);
+    setShown(null);
+    setKeyword('');
+    setChecked((c) => c.filter((id) => flatten(t).has(id)));
+  });
 
   const search = async (value: string) => {
     const kw = value.trim();
@@ -215,17 +201,10 @@ export default function DepartList() {
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        try {
-          const res = await deleteDeparts(ids);
-          if (res.success) {
-            message.success(res.message);
-            setChecked([]);
-            if (selectedId && ids.includes(selectedId)) setSelectedId(null);
-            await load();
-          } else message.warning(res.message);
-        } catch {
-          // shown by the http client
-        }
+        if (!(await runCall(() => deleteDeparts(ids)))) return;
+        setChecked([]);
+        if (selectedId && ids.includes(selectedId)) setSelectedId(null);
+        await load();
       },
     });
   };
@@ -257,8 +236,39 @@ export default function DepartList() {
   const parentName = selected?.parentId ? (byId.get(selected.parentId)?.departName ?? '') : '';
 
   return (
-    <Row gutter={10} data-testid="depart-page">
-      <Col xs={24} md={10} style={{ marginBottom: 10 }}>
+    <DepartSplit
+      testId="depart-page"
+      treeSpan={10}
+      selected={!!selected}
+      tabs={() =>
+        selected
+          ? [
+              {
+                key: 'info',
+                label: '基本信息',
+                children: (
+                  <DepartInfoForm
+                    key={selected.id}
+                    depart={selected}
+                    parentName={parentName}
+                    canEdit={can.edit}
+                    onSaved={() => void load()}
+                  />
+                ),
+              },
+              ...(can.permission
+                ? [
+                    {
+                      key: 'permission',
+                      label: '部门权限',
+                      children: <DepartPermissionPane key={selected.id} depart={selected} canSave={can.permission} />,
+                    },
+                  ]
+                : []),
+            ]
+          : []
+      }
+      tree={
         <Card variant="borderless">
           <Space wrap style={{ marginBottom: 12 }}>
             {can.add && (
@@ -363,44 +373,9 @@ export default function DepartList() {
             )}
           </Spin>
         </Card>
-      </Col>
-      <Col xs={24} md={14}>
-        <Card variant="borderless">
-          {selected ? (
-            <Tabs
-              activeKey={tab}
-              onChange={setTab}
-              items={[
-                {
-                  key: 'info',
-                  label: '基本信息',
-                  children: (
-                    <DepartInfoForm
-                      key={selected.id}
-                      depart={selected}
-                      parentName={parentName}
-                      canEdit={can.edit}
-                      onSaved={() => void load()}
-                    />
-                  ),
-                },
-                ...(can.permission
-                  ? [
-                      {
-                        key: 'permission',
-                        label: '部门权限',
-                        children: <DepartPermissionPane key={selected.id} depart={selected} canSave={can.permission} />,
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          ) : (
-            <Empty description="请先选择一个部门!" style={{ padding: '60px 0' }} />
-          )}
-        </Card>
-      </Col>
+      }
+    >
       <DepartModal target={adding} onClose={() => setAdding(null)} onSaved={() => void load()} />
-    </Row>
+    </DepartSplit>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Card, Col, Empty, Row, Space, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Card, Space } from 'antd';
+import { useState } from 'react';
 import {
   addUsersToDepart,
   type DepartNode,
@@ -12,6 +12,7 @@ import { DepartTree } from '../../components/JSelectDepart/DepartTree';
 import type { DepartTreeNode } from '../../components/JSelectDepart/logic';
 import { CrudPage } from '../../components/kit';
 import { DepartRoleAuthDrawer, UserDepartRoleModal } from './depart/DepartRoleModals';
+import { DepartSplit, useDepartTreeLoad } from './depart/DepartSplit';
 import { departRolesPage, departUsersPage } from './depart/depart-members.data';
 import { AddUsersPicker } from './user/add-users-picker';
 
@@ -64,34 +65,18 @@ function DepartRolesTab({ depart }: { depart: DepartNode }) {
 export default function DepartUserList() {
   const [tree, setTree] = useState<DepartNode[]>([]);
   const [mine, setMine] = useState(true);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<DepartNode | null>(null);
-  const [tab, setTab] = useState('users');
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const my = await myDepartTree();
-      if (my) {
-        setTree(my);
-        setMine(true);
-      } else {
-        setTree(await departTree());
-        setMine(false);
-      }
-    } catch {
-      // shown by the http client
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { loading } = useDepartTreeLoad(async () => {
+    const my = await myDepartTree();
+    setTree(my ?? (await departTree()));
+    setMine(!!my);
+  });
 
   return (
-    <Row gutter={10} data-testid="depart-user-page">
-      <Col xs={24} md={6} style={{ marginBottom: 10 }}>
+    <DepartSplit
+      testId="depart-user-page"
+      treeSpan={6}
+      tree={
         <Card variant="borderless" title={mine ? '我负责的部门' : '部门'}>
           <DepartTree
             tree={tree as unknown as DepartTreeNode[]}
@@ -101,44 +86,31 @@ export default function DepartUserList() {
             onSelect={(_, node) => setSelected(node as unknown as DepartNode)}
           />
         </Card>
-      </Col>
-      <Col xs={24} md={18}>
-        <Card variant="borderless">
-          {selected ? (
-            <>
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 12 }}
-                title={
-                  <Space>
-                    当前部门：<b data-testid="depart-user-current">{selected.departName}</b>
-                    <span style={{ color: '#999' }}>{selected.orgCode}</span>
-                  </Space>
-                }
-              />
-              <Tabs
-                activeKey={tab}
-                onChange={setTab}
-                items={[
-                  {
-                    key: 'users',
-                    label: '用户',
-                    children: <DepartUsersTab key={selected.id} depart={selected} />,
-                  },
-                  {
-                    key: 'roles',
-                    label: '部门角色',
-                    children: <DepartRolesTab key={selected.id} depart={selected} />,
-                  },
-                ]}
-              />
-            </>
-          ) : (
-            <Empty description="请先选择一个部门!" style={{ padding: '60px 0' }} />
-          )}
-        </Card>
-      </Col>
-    </Row>
+      }
+      selected={!!selected}
+      header={
+        selected && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={
+              <Space>
+                当前部门：<b data-testid="depart-user-current">{selected.departName}</b>
+                <span style={{ color: '#999' }}>{selected.orgCode}</span>
+              </Space>
+            }
+          />
+        )
+      }
+      tabs={() =>
+        selected
+          ? [
+              { key: 'users', label: '用户', children: <DepartUsersTab key={selected.id} depart={selected} /> },
+              { key: 'roles', label: '部门角色', children: <DepartRolesTab key={selected.id} depart={selected} /> },
+            ]
+          : []
+      }
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import type { DataRuleAnswer } from '../../../api/depart';
 import { http } from '../../../api/http';
-import { useFeedback } from '../../../utils/feedback';
+import { runCall } from '../../../components/kit';
 
 export interface DataRuleTarget {
   /** permission row name (drawer title) */
@@ -16,7 +16,6 @@ export interface DataRuleTarget {
 
 /** 数据规则 drawer: the rules of a permission and the ones this grant applies (JeecgBoot DepartDataruleDrawer). */
 export function DataRuleDrawer({ target, onClose }: { target: DataRuleTarget | null; onClose: () => void }) {
-  const { message } = useFeedback();
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [rules, setRules] = useState<DataRuleAnswer['datarule']>([]);
@@ -49,17 +48,9 @@ export function DataRuleDrawer({ target, onClose }: { target: DataRuleTarget | n
   const save = async () => {
     if (!target) return;
     setSaving(true);
-    try {
-      const res = await http.post<null>(target.saveUrl, { ...target.saveBody, dataRuleIds: checked.join(',') });
-      if (res.success) {
-        message.success(res.message);
-        onClose();
-      } else message.warning(res.message);
-    } catch {
-      // shown by the http client
-    } finally {
-      setSaving(false);
-    }
+    const call = () => http.post<null>(target.saveUrl, { ...target.saveBody, dataRuleIds: checked.join(',') });
+    if (await runCall(call)) onClose();
+    setSaving(false);
   };
 
   return (

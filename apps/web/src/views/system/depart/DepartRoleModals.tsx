@@ -11,7 +11,7 @@ import {
   saveUserDepartRoles,
   userDepartRoleIds,
 } from '../../../api/depart';
-import { useFeedback } from '../../../utils/feedback';
+import { runCall } from '../../../components/kit';
 import { DataRuleDrawer, type DataRuleTarget } from './DataRuleDrawer';
 import { PermissionTree } from './PermissionTree';
 import { useGrants } from './use-grants';
@@ -90,7 +90,6 @@ export function UserDepartRoleModal({
   departId: string;
   onClose: () => void;
 }) {
-  const { message } = useFeedback();
   const [roles, setRoles] = useState<DepartRole[]>([]);
   const [checked, setChecked] = useState<string[]>([]);
   const [old, setOld] = useState<string[]>([]);
@@ -118,17 +117,8 @@ export function UserDepartRoleModal({
   const submit = async () => {
     if (!user) return;
     setSaving(true);
-    try {
-      const res = await saveUserDepartRoles(user.id, checked, old);
-      if (res.success) {
-        message.success(res.message);
-        onClose();
-      } else message.warning(res.message);
-    } catch {
-      // shown by the http client
-    } finally {
-      setSaving(false);
-    }
+    if (await runCall(() => saveUserDepartRoles(user.id, checked, old))) onClose();
+    setSaving(false);
   };
 
   return (
