@@ -1,19 +1,12 @@
 import { useCallback } from 'react';
 import { loadCategoryNames, loadTreeChildren, loadTreeRoot } from '../../api/category';
 import { feedback } from '../../utils/feedback';
-import { LazyTreeSelect, type LazyTreeSource } from '../JTreeSelect/LazyTreeSelect';
+import { LazyTreeSelect, type LazyTreeSource, type LazyTreeValueProps } from '../JTreeSelect/LazyTreeSelect';
 import { type LazyNode, toLazyNode } from '../JTreeSelect/tree-logic';
 
-export interface JCategorySelectProps {
+export interface JCategorySelectProps extends LazyTreeValueProps {
   /** code of the category whose children are the roots of this select ('' = the whole tree) */
   pcode?: string;
-  multiple?: boolean;
-  /** category id(s), comma separated when multiple */
-  value?: string | null;
-  onChange?: (value: string | undefined) => void;
-  placeholder?: string;
-  disabled?: boolean;
-  allowClear?: boolean;
   /** ids that may not be chosen (e.g. the node being edited) */
   disabledIds?: readonly string[];
 }
@@ -23,16 +16,7 @@ export interface JCategorySelectProps {
  * GET /sys/category/loadTreeRoot (async, pcode) and loadTreeChildren (pid). The value is the chosen id(s); their names
  * come from /sys/category/loadDictItem/{ids} until the tree shows them.
  */
-export function JCategorySelect({
-  pcode = '',
-  multiple = false,
-  value,
-  onChange,
-  placeholder = '请选择',
-  disabled,
-  allowClear = true,
-  disabledIds,
-}: JCategorySelectProps) {
+export function JCategorySelect({ pcode = '', disabledIds, ...field }: JCategorySelectProps) {
   const source: LazyTreeSource = {
     roots: useCallback(async () => {
       const res = await loadTreeRoot(pcode, true);
@@ -65,19 +49,7 @@ export function JCategorySelect({
     [disabledIds],
   );
 
-  return (
-    <LazyTreeSelect
-      source={source}
-      mapTree={mark}
-      multiple={multiple}
-      value={value}
-      onChange={onChange}
-      placeholder={placeholder}
-      disabled={disabled}
-      allowClear={allowClear}
-      data-testid="j-category-select"
-    />
-  );
+  return <LazyTreeSelect source={source} mapTree={mark} {...field} data-testid="j-category-select" />;
 }
 
 export default JCategorySelect;

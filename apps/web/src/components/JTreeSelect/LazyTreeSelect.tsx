@@ -5,6 +5,17 @@ import { type LazyNode, splitIds, titlesOf, withChildren } from './tree-logic';
 type Labeled = { value: string; label: string };
 type LoadNode = Parameters<NonNullable<TreeSelectProps['loadData']>>[0];
 
+/** The value props JTreeSelect and JCategorySelect share. */
+export interface LazyTreeValueProps {
+  multiple?: boolean;
+  /** id(s) / code(s), comma separated when multiple */
+  value?: string | null;
+  onChange?: (value: string | undefined) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  allowClear?: boolean;
+}
+
 export interface LazyTreeSource {
   /** the first level; null when there is no tree to load (the caller has said why). Keep it stable (useCallback). */
   roots: (() => Promise<LazyNode[]>) | null;
@@ -29,7 +40,16 @@ export interface LazyTreeSelectProps
  * A tree select that loads one level per expansion (JTreeSelect, JCategorySelect): the value is a comma string of
  * keys, the labels of keys the tree has not loaded yet come from `source.names`.
  */
-export function LazyTreeSelect({ source, value, onChange, mapTree, multiple, ...rest }: LazyTreeSelectProps) {
+export function LazyTreeSelect({
+  source,
+  value,
+  onChange,
+  mapTree,
+  multiple,
+  placeholder = '请选择',
+  allowClear = true,
+  ...rest
+}: LazyTreeSelectProps) {
   const { roots, children, names } = source;
   const [tree, setTree] = useState<LazyNode[]>([]);
   const [labels, setLabels] = useState<Map<string, string>>(new Map());
@@ -98,6 +118,8 @@ export function LazyTreeSelect({ source, value, onChange, mapTree, multiple, ...
       }}
       loading={loading}
       showSearch={false}
+      placeholder={placeholder}
+      allowClear={allowClear}
       {...rest}
     />
   );

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { loadDictItem, loadTreeData } from '../../api/dict';
 import { feedback } from '../../utils/feedback';
-import { LazyTreeSelect, type LazyTreeSource } from './LazyTreeSelect';
+import { LazyTreeSelect, type LazyTreeSource, type LazyTreeValueProps } from './LazyTreeSelect';
 import { CONDITION_ERROR, isValidCondition, type LazyNode, toLazyNode } from './tree-logic';
 
 export { CONDITION_ERROR, isValidCondition } from './tree-logic';
 
-export interface JTreeSelectProps {
+export interface JTreeSelectProps extends LazyTreeValueProps {
   /** `table,text,code` of a registered table */
   dict: string;
   /** column holding the parent's code */
@@ -17,13 +17,6 @@ export interface JTreeSelectProps {
   hasChildField?: string;
   /** extra `column = value` filters, as a JSON object string */
   condition?: string;
-  multiple?: boolean;
-  /** code value(s), comma separated when multiple */
-  value?: string | null;
-  onChange?: (value: string | undefined) => void;
-  placeholder?: string;
-  disabled?: boolean;
-  allowClear?: boolean;
 }
 
 /**
@@ -37,12 +30,7 @@ export function JTreeSelect({
   pidValue = '',
   hasChildField = '',
   condition = '',
-  multiple = false,
-  value,
-  onChange,
-  placeholder = '请选择',
-  disabled,
-  allowClear = true,
+  ...field
 }: JTreeSelectProps) {
   const [table, text, code] = dict.split(',').map((s) => s.trim());
   const valid = isValidCondition(condition);
@@ -91,13 +79,8 @@ export function JTreeSelect({
   return (
     <LazyTreeSelect
       source={source}
-      multiple={multiple}
+      {...field}
       treeCheckable={false}
-      value={value}
-      onChange={onChange}
-      placeholder={placeholder}
-      disabled={disabled}
-      allowClear={allowClear}
       styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
     />
   );
