@@ -27,11 +27,11 @@ import {
   searchDeparts,
 } from '../../api/depart';
 import { runCall, SchemaForm } from '../../components/kit';
+import { SplitTabs, useMountLoad } from '../../components/list/SplitTabs';
 import { useCan } from '../../permission/useCan';
 import { useFeedback } from '../../utils/feedback';
 import { DataRuleDrawer, type DataRuleTarget } from './depart/DataRuleDrawer';
 import { DepartModal } from './depart/DepartModal';
-import { DepartSplit, useDepartTreeLoad } from './depart/DepartSplit';
 import { departBody, departFields, departValues } from './depart/depart.data';
 import { PermissionTree } from './depart/PermissionTree';
 import { useGrants } from './depart/use-grants';
@@ -165,7 +165,7 @@ export default function DepartList() {
   const byId = useMemo(() => flatten(tree), [tree]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
-  const { loading, load } = useDepartTreeLoad(async () => {
+  const { loading, load } = useMountLoad(async () => {
     const t = await departTree();
     setTree(t);
     setShown(null);
@@ -236,7 +236,8 @@ export default function DepartList() {
   const parentName = selected?.parentId ? (byId.get(selected.parentId)?.departName ?? '') : '';
 
   return (
-    <DepartSplit
+    <SplitTabs
+      emptyText="请先选择一个部门!"
       testId="depart-page"
       treeSpan={10}
       selected={!!selected}
@@ -376,6 +377,6 @@ export default function DepartList() {
       }
     >
       <DepartModal target={adding} onClose={() => setAdding(null)} onSaved={() => void load()} />
-    </DepartSplit>
+    </SplitTabs>
   );
 }

@@ -11,8 +11,8 @@ import {
 import { DepartTree } from '../../components/JSelectDepart/DepartTree';
 import type { DepartTreeNode } from '../../components/JSelectDepart/logic';
 import { CrudPage } from '../../components/kit';
+import { SplitTabs, useMountLoad } from '../../components/list/SplitTabs';
 import { DepartRoleAuthDrawer, UserDepartRoleModal } from './depart/DepartRoleModals';
-import { DepartSplit, useDepartTreeLoad } from './depart/DepartSplit';
 import { departRolesPage, departUsersPage } from './depart/depart-members.data';
 import { AddUsersPicker } from './user/add-users-picker';
 
@@ -66,14 +66,15 @@ export default function DepartUserList() {
   const [tree, setTree] = useState<DepartNode[]>([]);
   const [mine, setMine] = useState(true);
   const [selected, setSelected] = useState<DepartNode | null>(null);
-  const { loading } = useDepartTreeLoad(async () => {
+  const { loading } = useMountLoad(async () => {
     const my = await myDepartTree();
     setTree(my ?? (await departTree()));
     setMine(!!my);
   });
 
   return (
-    <DepartSplit
+    <SplitTabs
+      emptyText="请先选择一个部门!"
       testId="depart-user-page"
       treeSpan={6}
       tree={

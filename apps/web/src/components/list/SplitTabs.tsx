@@ -2,10 +2,10 @@ import { Card, Col, Empty, Row, Tabs, type TabsProps } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 
 /**
- * A department tree of a page (部门管理, 我的部门): loaded on mount and by `load()`; a failed load was shown by the
- * http client and keeps what is shown.
+ * Data a page loads on mount and again by `load()` (e.g. the tree of a SplitTabs page); a failed load was shown by
+ * the http client and keeps what is shown.
  */
-export function useDepartTreeLoad(fetch: () => Promise<void>) {
+export function useMountLoad(fetch: () => Promise<void>) {
   const [loading, setLoading] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `fetch` only sets the page's state
   const load = useCallback(async () => {
@@ -25,24 +25,26 @@ export function useDepartTreeLoad(fetch: () => Promise<void>) {
 }
 
 /**
- * The department pages' layout: the tree card on the left, the selected department's tabs on the right (or
- * 请先选择一个部门! while none is selected).
+ * A master / detail page (部门管理, 我的部门): the master (usually a tree card) on the left, the selected record's tabs on
+ * the right, `emptyText` while nothing is selected. The active tab is kept across selections.
  */
-export function DepartSplit({
+export function SplitTabs({
   testId,
   treeSpan,
   tree,
   selected,
   header,
   tabs,
+  emptyText,
   children,
 }: {
   testId: string;
-  /** md columns of the tree (of 24) */
+  /** md columns of the master (of 24) */
   treeSpan: number;
   tree: ReactNode;
-  /** a department is selected */
+  /** a record is selected */
   selected: boolean;
+  emptyText: string;
   header?: ReactNode;
   tabs: () => NonNullable<TabsProps['items']>;
   children?: ReactNode;
@@ -62,7 +64,7 @@ export function DepartSplit({
               <Tabs activeKey={tab ?? items[0]?.key} onChange={setTab} items={items} />
             </>
           ) : (
-            <Empty description="请先选择一个部门!" style={{ padding: '60px 0' }} />
+            <Empty description={emptyText} style={{ padding: '60px 0' }} />
           )}
         </Card>
       </Col>
