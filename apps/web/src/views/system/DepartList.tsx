@@ -1,18 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Dropdown,
-  Empty,
-  Form,
-  Input,
-  Space,
-  Spin,
-  Tree,
-  type TreeDataNode,
-  Typography,
-} from 'antd';
+import { Button, Form, Space, type TreeDataNode } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DEPART_URLS,
@@ -28,6 +15,7 @@ import {
 } from '../../api/depart';
 import { runCall, SchemaForm } from '../../components/kit';
 import { SplitTabs, useMountLoad } from '../../components/list/SplitTabs';
+import { TreeCard } from '../../components/list/TreeCard';
 import { useCan } from '../../permission/useCan';
 import { useFeedback } from '../../utils/feedback';
 import { DataRuleDrawer, type DataRuleTarget } from './depart/DataRuleDrawer';
@@ -222,7 +210,7 @@ export default function DepartList() {
   const data = useMemo(() => toData(shown ?? tree), [shown, tree, toData]);
   const expandedKeys = expanded ?? tree.map((n) => n.id);
 
-  const contextItems = () => [
+  const contextItems = [
     ...(can.add ? [{ key: 'add', label: '添加下级' }] : []),
     ...(can.delete ? [{ key: 'delete', label: '删除', danger: true }] : []),
   ];
@@ -270,110 +258,61 @@ export default function DepartList() {
           : []
       }
       tree={
-        <Card variant="borderless">
-          <Space wrap style={{ marginBottom: 12 }}>
-            {can.add && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>
-                添加部门
-              </Button>
-            )}
-            {can.add && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  if (!selected) message.warning('请先选择一个部门！');
-                  else setAdding({ parent: selected });
-                }}
-              >
-                添加下级
-              </Button>
-            )}
-            {can.deleteBatch && (
-              <Button
-                icon={<DeleteOutlined />}
-                danger
-                onClick={() => {
-                  if (!checked.length) message.warning('请勾选要删除的部门！');
-                  else remove(checked, false);
-                }}
-              >
-                删除
-              </Button>
-            )}
-          </Space>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={
-              <span>
-                当前选择：
-                {selected ? (
-                  <>
-                    <Typography.Text strong data-testid="depart-current">
-                      {selected.departName}
-                    </Typography.Text>
-                    <Button type="link" size="small" onClick={() => setSelectedId(null)}>
-                      取消选择
-                    </Button>
-                  </>
-                ) : (
-                  <span style={{ color: '#999' }}>无</span>
-                )}
-              </span>
-            }
-          />
-          <Input.Search
-            placeholder="请输入部门名称"
-            allowClear
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              if (!e.target.value) setShown(null);
-            }}
-            onSearch={(v) => void search(v)}
-            style={{ marginBottom: 8 }}
-            data-testid="depart-search"
-          />
-          <Spin spinning={loading}>
-            {data.length ? (
-              <Tree
-                checkable
-                checkStrictly
-                blockNode
-                treeData={data}
-                height={520}
-                expandedKeys={shown ? undefined : expandedKeys}
-                defaultExpandAll={!!shown}
-                onExpand={(keys) => setExpanded(keys.map(String))}
-                selectedKeys={selectedId ? [selectedId] : []}
-                onSelect={(keys) => {
-                  if (keys.length) setSelectedId(String(keys[0]));
-                }}
-                checkedKeys={{ checked, halfChecked: [] }}
-                onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
-                titleRender={(node) => {
-                  const items = contextItems();
-                  const title = <span>{String(node.title)}</span>;
-                  return items.length ? (
-                    <Dropdown
-                      trigger={['contextMenu']}
-                      menu={{ items, onClick: ({ key }) => onContext(key, String(node.key)) }}
-                    >
-                      {title}
-                    </Dropdown>
-                  ) : (
-                    title
-                  );
-                }}
-                data-testid="depart-tree"
-              />
-            ) : (
-              !loading && <Empty />
-            )}
-          </Spin>
-        </Card>
+        <TreeCard
+          testId="depart"
+          toolbar={
+            <>
+              {can.add && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>
+                  添加部门
+                </Button>
+              )}
+              {can.add && (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => {
+                    if (!selected) message.warning('请先选择一个部门！');
+                    else setAdding({ parent: selected });
+                  }}
+                >
+                  添加下级
+                </Button>
+              )}
+              {can.deleteBatch && (
+                <Button
+                  icon={<DeleteOutlined />}
+                  danger
+                  onClick={() => {
+                    if (!checked.length) message.warning('请勾选要删除的部门！');
+                    else remove(checked, false);
+                  }}
+                >
+                  删除
+                </Button>
+              )}
+            </>
+          }
+          current={selected?.departName ?? null}
+          onClearCurrent={() => setSelectedId(null)}
+          searchPlaceholder="请输入部门名称"
+          keyword={keyword}
+          onKeyword={(v) => {
+            setKeyword(v);
+            if (!v) setShown(null);
+          }}
+          onSearch={(v) => void search(v)}
+          loading={loading}
+          treeData={data}
+          expandedKeys={shown ? undefined : expandedKeys}
+          onExpand={setExpanded}
+          selectedKey={selectedId}
+          onSelect={setSelectedId}
+          checked={checked}
+          onCheck={setChecked}
+          contextItems={contextItems}
+          onContext={onContext}
+        />
       }
     >
       <DepartModal target={adding} onClose={() => setAdding(null)} onSaved={() => void load()} />
