@@ -57,7 +57,8 @@ function refuse(req: FastifyRequest, reply: FastifyReply, message: string) {
 }
 
 export default async function thirdAppRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/sys/thirdApp/getEnabledType', { config: { access: 'authenticated' } }, async () => {
+  // public: the sign-in page asks it before anyone is signed in (which provider buttons to show); two booleans only
+  app.get('/sys/thirdApp/getEnabledType', { config: { access: 'public' } }, async () => {
     const { wechatEnterprise, dingtalk } = app.ctx.config.thirdApps;
     return ok({ wechatEnterprise: wechatEnterprise.enabled, dingtalk: dingtalk.enabled });
   });

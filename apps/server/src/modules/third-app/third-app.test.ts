@@ -20,8 +20,10 @@ describe('third-party apps, nothing configured (default)', () => {
     expect(res.json).toMatchObject({ success: true, code: 200, result: { wechatEnterprise: false, dingtalk: false } });
   });
 
-  it('getEnabledType needs a session', async () => {
-    expect((await t.req({ method: 'GET', url: `${API}/sys/thirdApp/getEnabledType` })).statusCode).toBe(401);
+  it('getEnabledType answers without a session (the sign-in page asks it) and tells nothing but the two switches', async () => {
+    const res = await t.req({ method: 'GET', url: `${API}/sys/thirdApp/getEnabledType` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json.result).toEqual({ wechatEnterprise: false, dingtalk: false });
   });
 
   it.each([
