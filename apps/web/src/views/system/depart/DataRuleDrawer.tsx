@@ -1,3 +1,4 @@
+import type { Result } from '@answer/contract';
 import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import type { DataRuleAnswer } from '../../../api/depart';
@@ -14,23 +15,32 @@ export interface DataRuleTarget {
   saveBody: Record<string, string>;
 }
 
-/** 数据规则 drawer: the rules of a permission and the ones this grant applies (JeecgBoot DepartDataruleDrawer). */
-export function DataRuleDrawer({ target, onClose }: { target: DataRuleTarget | null; onClose: () => void }) {
+/**
+ * The data rules of one permission and the ones a grant applies (部门 / 部门角色 / 角色 数据规则 drawers): loaded when
+ * `key` changes (null: nothing to load; keep `load` with the key). A refused load leaves `notice` (the server's
+ * message or 未找到权限配置信息), a failed one `failNotice` when given. `save(call, okText)` reports the server's
+ * message and resolves to whether it succeeded.
+ */
+export function useDataRules<R extends { id: string }>(
+  key: unknown,
+  load: () => Promise<Result<{ datarule: R[]; drChecked?: string }>>,
+  failNotice?: string,
+) {
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [rules, setRules] = useState<DataRuleAnswer['datarule']>([]);
+  const [rules, setRules] = useState<R[]>([]);
   const [checked, setChecked] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` belongs to `key`
   useEffect(() => {
-    if (!target) return;
+    if (key === null) return;
     let live = true;
     setLoading(true);
     setRules([]);
     setChecked([]);
     setNotice(null);
-    http
-      .get<DataRuleAnswer>(target.loadUrl, undefined, { silent: true })
+    load()
       .then((res) => {
         if (!live) return;
         if (res.success && res.result) {
@@ -38,19 +48,34 @@ export function DataRuleDrawer({ target, onClose }: { target: DataRuleTarget | n
           setChecked((res.result.drChecked ?? '').split(',').filter(Boolean));
         } else setNotice(res.message || '未找到权限配置信息');
       })
-      .catch(() => live && setNotice('加载数据规则失败'))
+      .catch(() => live && failNotice && setNotice(failNotice))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [target]);
+  }, [key]);
 
-  const save = async () => {
-    if (!target) return;
+  const save = async (call: () => Promise<Result<unknown>>, okText?: string) => {
     setSaving(true);
-    const call = () => http.post<null>(target.saveUrl, { ...target.saveBody, dataRuleIds: checked.join(',') });
-    if (await runCall(call)) onClose();
+    const ok = await runCall(call, undefined, okText);
     setSaving(false);
+    return ok;
+  };
+
+  return { loading, saving, rules, checked, setChecked, notice, save };
+}
+
+/** 数据规则 drawer: the rules of a permission and the ones this grant applies (JeecgBoot DepartDataruleDrawer). */
+export function DataRuleDrawer({ target, onClose }: { target: DataRuleTarget | null; onClose: () => void }) {
+  const { loading, saving, rules, checked, setChecked, notice, save } = useDataRules(
+    target,
+    () => http.get<DataRuleAnswer>(target?.loadUrl ?? '', undefined, { silent: true }),
+    '加载数据规则失败',
+  );
+  const submit = async () => {
+    if (!target) return;
+    const body = { ...target.saveBody, dataRuleIds: checked.join(',') };
+    if (await save(() => http.post<null>(target.saveUrl, body))) onClose();
   };
 
   return (
@@ -63,7 +88,7 @@ export function DataRuleDrawer({ target, onClose }: { target: DataRuleTarget | n
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={!rules.length} onClick={() => void save()}>
+          <Button type="primary" loading={saving} disabled={!rules.length} onClick={() => void submit()}>
             保存
           </Button>
         </Space>

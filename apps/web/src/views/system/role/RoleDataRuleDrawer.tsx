@@ -1,7 +1,6 @@
 import { Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { type DataRule, queryRoleDataRules, saveRoleDataRules } from '../../../api/role';
-import { useFeedback } from '../../../utils/feedback';
+import { queryRoleDataRules, saveRoleDataRules } from '../../../api/role';
+import { useDataRules } from '../depart/DataRuleDrawer';
 
 export interface RoleDataRuleDrawerProps {
   roleId: string | null;
@@ -12,50 +11,20 @@ export interface RoleDataRuleDrawerProps {
 
 /** 数据规则 of one menu for one role: which of the menu's rules the role applies (POST /sys/role/datarule). */
 export function RoleDataRuleDrawer({ roleId, permission, onClose }: RoleDataRuleDrawerProps) {
-  const { message } = useFeedback();
-  const [rules, setRules] = useState<DataRule[]>([]);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
+  const {
+    loading,
+    saving,
+    rules,
+    checked,
+    setChecked,
+    notice: error,
+    save,
+  } = useDataRules(permission && roleId ? `${permission.id}:${roleId}` : null, () =>
+    queryRoleDataRules(permission?.id ?? '', roleId ?? ''),
+  );
+  const submit = async () => {
     if (!permission || !roleId) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    queryRoleDataRules(permission.id, roleId)
-      .then((res) => {
-        if (!live) return;
-        if (!res.success) {
-          setRules([]);
-          setChecked([]);
-          setError(res.message || '未找到权限配置信息');
-          return;
-        }
-        setRules(res.result.datarule);
-        setChecked((res.result.drChecked ?? '').split(',').filter(Boolean));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [permission, roleId]);
-
-  const save = async () => {
-    if (!permission || !roleId) return;
-    setSaving(true);
-    try {
-      const res = await saveRoleDataRules(permission.id, roleId, checked);
-      if (!res.success) {
-        message.warning(res.message);
-        return;
-      }
-      message.success(res.message || '保存成功!');
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    if (await save(() => saveRoleDataRules(permission.id, roleId, checked), '保存成功!')) onClose();
   };
 
   return (
@@ -68,7 +37,7 @@ export function RoleDataRuleDrawer({ roleId, permission, onClose }: RoleDataRule
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={!!error} onClick={() => void save()}>
+          <Button type="primary" loading={saving} disabled={!!error} onClick={() => void submit()}>
             点击保存
           </Button>
         </Space>
