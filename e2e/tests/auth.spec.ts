@@ -67,9 +67,17 @@ test('a wrong password shows the server message and keeps the user on the login 
 });
 
 test('admin / 123456 lands on /dashboard/analysis with a greeting', async ({ page }) => {
+  // every answer the sign-in page and the shell get on the way is a success: no stray 401 (e.g. a public call made
+  // with a token-only route) that would pop 登录已过期 over a fresh session
+  const unauthorized: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) unauthorized.push(r.url());
+  });
   await login(page);
   await expect(page.getByText(/^(早上好|上午好|中午好|下午好|晚上好)，欢迎回来$/)).toBeVisible();
   await expect(page).toHaveTitle('答题系统后台');
+  expect(unauthorized).toEqual([]);
+  await expect(page.getByText('很抱歉，登录已过期，请重新登录')).toHaveCount(0);
   expect(await storedToken(page)).toBeTruthy();
   // with a session the login page is not shown again
   await page.goto('/user/login');

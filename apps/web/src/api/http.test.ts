@@ -169,6 +169,8 @@ describe('error catalogue (spec 01 §8)', () => {
     expect(reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1499);
     expect(reload).not.toHaveBeenCalled();
+    // a login page shown before the reload (the notification is still on screen) does not repeat it
+    expect(takeSessionExpiredNotice()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(reload).toHaveBeenCalledTimes(1);
     // the login page after the reload repeats the message, once

@@ -225,9 +225,13 @@ export function handleErrorStatus(
       notifyError(SESSION_EXPIRED_MESSAGE, 4);
       if (hadToken && !expiring) {
         expiring = true;
-        rememberExpiry();
         void bridge.logout().finally(() => {
-          setTimeout(() => bridge.reload(), RELOAD_AFTER_401_MS);
+          setTimeout(() => {
+            // set only now: a login page shown before the reload (the guard redirects once the token is gone) must
+            // not take it while the notification is still on screen; the page after the reload repeats it once
+            rememberExpiry();
+            bridge.reload();
+          }, RELOAD_AFTER_401_MS);
         });
       }
       return;
