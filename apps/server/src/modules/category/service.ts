@@ -256,6 +256,9 @@ export async function addCategory(ctx: AppContext, user: UserRow, input: Categor
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
+        // adds under one parent take their codes one after another (held until commit): parallel adds never
+        // collide, however many there are; the unique index + retry below stays as the safety net
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sys_category:${pid}`}))`);
         const code = await nextCategoryCode(tx as unknown as Db, pid);
         const id = newId();
         const [row] = await tx
