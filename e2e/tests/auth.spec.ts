@@ -26,10 +26,18 @@ async function login(page: Page, username = 'admin', password = '123456') {
 }
 
 async function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate((key) => {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as { value: string }).value : null;
-  }, TOKEN_KEY);
+  // a sign-out ends in a navigation (and, when a late call meets the ended session, a reload): read once it settles
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate((key) => {
+        const raw = localStorage.getItem(key);
+        return raw ? (JSON.parse(raw) as { value: string }).value : null;
+      }, TOKEN_KEY);
+    } catch (err) {
+      if (attempt >= 5 || !/Execution context was destroyed|navigat/i.test(String(err))) throw err;
+      await page.waitForLoadState('domcontentloaded');
+    }
+  }
 }
 
 test('an unauthenticated visit goes to the login page with the full requested path', async ({ page }) => {
