@@ -2,7 +2,7 @@ import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined, TeamOut
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
-import VisitChart from './visit-chart';
+import { BarAndLine } from '../../components/chart/BarAndLine';
 import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
 import './analysis.css';
 
@@ -111,7 +111,15 @@ export default function Analysis() {
         </Col>
         <Col xs={24} xl={16}>
           <Card title="最近7天访问量" size="small">
-            {visits.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : <VisitChart points={points} />}
+            {visits.isPending ? (
+              <Skeleton active paragraph={{ rows: 6 }} />
+            ) : (
+              <BarAndLine
+                title="最近7天访问量"
+                names={{ bar: '访问量', line: 'IP数' }}
+                points={points.map((p) => ({ key: p.date, label: p.label, bar: p.visit, line: p.ip }))}
+              />
+            )}
           </Card>
         </Col>
         <Col xs={24} xl={8}>

@@ -1,20 +1,30 @@
 import { theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { axisTicks, type ChartBox, layoutChart } from './chart-layout';
-import type { VisitPoint } from './visits';
+import { axisTicks, type ChartBox, layoutChart } from './layout';
+import './chart.css';
 
-export interface VisitChartProps {
-  points: VisitPoint[];
+/** one category of the x axis: its key (tooltip heading), axis label and the two series' values */
+export interface BarLinePoint {
+  key: string;
+  label: string;
+  bar: number;
+  line: number;
+}
+
+export interface BarAndLineProps {
+  points: BarLinePoint[];
+  /** legend / tooltip names of the two series */
+  names: { bar: string; line: string };
+  /** accessible name of the chart */
+  title: string;
   height?: number;
 }
 
-const SERIES = { visit: '访问量', ip: 'IP数' } as const;
-
 /**
- * Seven-day bar (visits) + line (distinct IPs) chart, drawn as SVG (ADR 022: a charting library cost more bytes than
- * the rest of the home page). Hovering or tapping a day shows its figures; the table beside the chart lists them too.
+ * A bar series + line series chart over categories (JeecgBoot's chart/BarAndLine), drawn as SVG (ADR 022: a charting
+ * library cost more bytes than the rest of the home page). Hovering or tapping a category shows its figures.
  */
-export default function VisitChart({ points, height = 300 }: VisitChartProps) {
+export function BarAndLine({ points, names, title, height = 300 }: BarAndLineProps) {
   const { token } = theme.useToken();
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -31,25 +41,25 @@ export default function VisitChart({ points, height = 300 }: VisitChartProps) {
 
   const legendHeight = 28;
   const plotHeight = height - legendHeight;
-  const ticks = axisTicks(Math.max(0, ...points.map((p) => Math.max(p.visit, p.ip))));
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => Math.max(p.bar, p.line))));
   const box: ChartBox | null = width > 0 ? layoutChart(width, plotHeight, ticks, points.length) : null;
-  const colors = { visit: token.colorPrimary, ip: token.colorWarning };
+  const colors = { bar: token.colorPrimary, line: token.colorWarning };
   const hit = active !== null ? points[active] : undefined;
 
   return (
     <div
       ref={ref}
-      className="answer-visit-chart"
+      className="answer-chart"
       role="img"
-      aria-label="最近7天访问量"
+      aria-label={title}
       style={{ height, color: token.colorTextSecondary, fontFamily: token.fontFamily }}
       onMouseLeave={() => setActive(null)}
     >
-      <div className="answer-visit-chart-legend" aria-hidden>
-        {(['visit', 'ip'] as const).map((k) => (
+      <div className="answer-chart-legend" aria-hidden>
+        {(['bar', 'line'] as const).map((k) => (
           <span key={k}>
-            <i className={`answer-visit-chart-key-${k}`} style={{ background: colors[k], borderColor: colors[k] }} />
-            <span style={{ color: token.colorText }}>{SERIES[k]}</span>
+            <i className={`answer-chart-key-${k}`} style={{ background: colors[k], borderColor: colors[k] }} />
+            <span style={{ color: token.colorText }}>{names[k]}</span>
           </span>
         ))}
       </div>
@@ -86,13 +96,13 @@ export default function VisitChart({ points, height = 300 }: VisitChartProps) {
             />
           ) : null}
           {points.map((p, i) => (
-            <g key={p.date}>
+            <g key={p.key}>
               <rect
                 x={box.center(i) - box.barWidth / 2}
-                y={box.y(p.visit)}
+                y={box.y(p.bar)}
                 width={box.barWidth}
-                height={box.bottom - box.y(p.visit)}
-                fill={colors.visit}
+                height={box.bottom - box.y(p.bar)}
+                fill={colors.bar}
               />
               <text x={box.center(i)} y={box.bottom + 16} textAnchor="middle" fontSize={12} fill="currentColor">
                 {p.label}
@@ -101,26 +111,26 @@ export default function VisitChart({ points, height = 300 }: VisitChartProps) {
           ))}
           <polyline
             fill="none"
-            stroke={colors.ip}
+            stroke={colors.line}
             strokeWidth={2}
             strokeLinejoin="round"
-            points={points.map((p, i) => `${box.center(i)},${box.y(p.ip)}`).join(' ')}
+            points={points.map((p, i) => `${box.center(i)},${box.y(p.line)}`).join(' ')}
           />
           {points.map((p, i) => (
             <circle
-              key={p.date}
+              key={p.key}
               cx={box.center(i)}
-              cy={box.y(p.ip)}
+              cy={box.y(p.line)}
               r={active === i ? 4 : 3}
               fill={token.colorBgContainer}
-              stroke={colors.ip}
+              stroke={colors.line}
               strokeWidth={2}
             />
           ))}
           {points.map((p, i) => (
             <rect
-              key={p.date}
-              data-day={p.date}
+              key={p.key}
+              data-key={p.key}
               x={box.bandX(i)}
               y={box.top}
               width={box.band}
@@ -134,7 +144,7 @@ export default function VisitChart({ points, height = 300 }: VisitChartProps) {
       ) : null}
       {box && hit && active !== null ? (
         <div
-          className="answer-visit-chart-tip"
+          className="answer-chart-tip"
           style={{
             top: legendHeight + box.top + 8,
             left: Math.min(box.center(active) + 12, width - 140),
@@ -144,11 +154,11 @@ export default function VisitChart({ points, height = 300 }: VisitChartProps) {
             color: token.colorText,
           }}
         >
-          <div>{hit.date}</div>
-          {(['visit', 'ip'] as const).map((k) => (
+          <div>{hit.key}</div>
+          {(['bar', 'line'] as const).map((k) => (
             <div key={k}>
               <i style={{ background: colors[k] }} />
-              {SERIES[k]}
+              {names[k]}
               <b>{hit[k]}</b>
             </div>
           ))}

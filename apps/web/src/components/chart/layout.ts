@@ -1,4 +1,4 @@
-/** Geometry of the home page's visit chart (pure: unit-tested apart from React). */
+/** Geometry of the bar-and-line chart (pure: unit-tested apart from React). */
 
 /** Integer axis ticks from 0 that cover `max` in about five steps of 1, 2 or 5 × 10ⁿ. */
 export function axisTicks(max: number): number[] {

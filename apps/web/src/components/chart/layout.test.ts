@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, layoutChart } from './chart-layout';
+import { axisTicks, layoutChart } from './layout';
 
 describe('axisTicks', () => {
   it('covers the largest value with whole-number steps from 0', () => {
