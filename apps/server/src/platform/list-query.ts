@@ -125,6 +125,7 @@ function kindOf(col: PgColumn): Kind {
       return 'int';
     case 'PgDoublePrecision':
     case 'PgReal':
+    case 'PgNumericNumber':
       return 'float';
     case 'PgTimestamp':
       return 'datetime';

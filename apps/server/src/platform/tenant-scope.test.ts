@@ -127,7 +127,14 @@ afterAll(async () => {
 
 describe('tenancy of a request', () => {
   it('declares the tenant-scoped tables', () => {
-    expect(tenantScopedTables().sort()).toEqual(['sys_announcement', 'sys_depart', 'sys_role', 'sys_sms', 'sys_user']);
+    expect(tenantScopedTables().sort()).toEqual([
+      'demo',
+      'sys_announcement',
+      'sys_depart',
+      'sys_role',
+      'sys_sms',
+      'sys_user',
+    ]);
     expect(tenantIdsOf(' 1, 2,,x,2')).toEqual([1, 2]);
   });
 

@@ -2,7 +2,7 @@ import { eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { sysAnnouncement, sysDepart, sysMessage, sysRole, sysUser } from '../db/schema/index.ts';
+import { demo, sysAnnouncement, sysDepart, sysMessage, sysRole, sysUser } from '../db/schema/index.ts';
 
 /**
  * Tenant isolation (security rule 15, ADR 017). Which tables are tenant-scoped is decided here, once, for every
@@ -38,6 +38,7 @@ const RULES = new Map<PgTable, TenantRule>([
   [sysRole, { kind: 'column', column: sysRole.tenantId }],
   [sysAnnouncement, { kind: 'column', column: sysAnnouncement.tenantId }],
   [sysMessage, { kind: 'column', column: sysMessage.tenantId }],
+  [demo, { kind: 'column', column: demo.tenantId }],
 ]);
 
 /** the tenant rule of a table, or undefined for platform-wide tables */

@@ -1,2 +1,3 @@
 export * from './content.ts';
 export * from './system.ts';
+export * from './demo.ts';
