@@ -9,10 +9,12 @@ export { CrudPage, type CrudPageProps, registerSuperQuery, type SuperQueryProps 
 export { formatDate, formatMoney, MIN_WIDTH, renderCell, rowNumberColumn, Truncated, toAntColumn } from './columns';
 export { decideCode, opCode, pageDecisions, visibleRowActions, visibleToolbar } from './permission';
 export { buildSearchValues, initialQueryValues, queryValueOf, rangeNames } from './query';
+export { RecordForm, type RecordFormProps } from './RecordForm';
 export { RecycleBin } from './RecycleBin';
 export { duplicateCheck, fieldRules, PATTERN_PRESETS, presetRules, requiredMessage } from './rules';
 export { runCall } from './run-call';
 export { initialFormValues, pickFormValues, SchemaForm, type SchemaFormProps, saveBody } from './SchemaForm';
+export { TreePage, type TreePageContext, type TreePageNode, type TreePageProps, type TreePageSchema } from './TreePage';
 export { buildTreeRows, isPlaceholder, LOADING_TEXT, parentsToRefresh } from './tree';
 export * from './types';
 export { placeholderOf, registerWidget, renderWidget, WIDGETS, type WidgetDef, widgetDef } from './widgets';

@@ -12,9 +12,7 @@ import {
   userDepartRoleIds,
 } from '../../../api/depart';
 import { runCall } from '../../../components/kit';
-import { DataRuleDrawer, type DataRuleTarget } from './DataRuleDrawer';
-import { PermissionTree } from './PermissionTree';
-import { useGrants } from './use-grants';
+import { DataRuleDrawer, type DataRuleTarget, PermissionTree, useGrants } from '../../../components/PermissionTree';
 
 /** 授权: the department's grants as a tree; the role takes a subset (diff save). */
 export function DepartRoleAuthDrawer({

@@ -1,5 +1,12 @@
-import { addDepart, type DepartForm, type DepartNode } from '../../../api/depart';
-import { definePage, type FormContext, type FormFieldSchema } from '../../../components/kit';
+import {
+  addDepart,
+  type DepartForm,
+  type DepartNode,
+  deleteDeparts,
+  departTree,
+  searchDeparts,
+} from '../../../api/depart';
+import { definePage, type FormContext, type FormFieldSchema, type TreePageSchema } from '../../../components/kit';
 
 /** landline or mobile: digits, +, -, spaces, parentheses */
 export const PHONE_RULE = { pattern: /^[0-9+\-() ]{0,32}$/, message: '请输入正确的电话号码' };
@@ -103,3 +110,24 @@ export const departAddPage = definePage<DepartNode>({
     save: (body, c) => addDepart({ ...departBody(body), parentId: String(c.init?.parentId ?? '') }),
   },
 });
+
+/** 部门管理 (DepartList.tsx): the department tree with its buttons, search and right-click menu */
+export const departTreePage: TreePageSchema<DepartNode> = {
+  name: 'depart',
+  auth: 'depart',
+  title: (d) => d.departName,
+  treeSpan: 10,
+  load: departTree,
+  search: searchDeparts,
+  remove: deleteDeparts,
+  texts: {
+    empty: '请先选择一个部门!',
+    searchPlaceholder: '请输入部门名称',
+    add: '添加部门',
+    addChild: '添加下级',
+    selectFirst: '请先选择一个部门！',
+    checkFirst: '请勾选要删除的部门！',
+    confirmOne: '确定要删除此部门以及子节点数据吗?',
+    confirmMany: (n) => `确定要删除所选中的 ${n} 条数据，以及子节点数据吗?`,
+  },
+};

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { queryRoleDataRules, saveRoleDataRules } from '../../../api/role';
-import { useDataRules } from '../depart/DataRuleDrawer';
+import { useDataRules } from '../../../components/PermissionTree';
 
 export interface RoleDataRuleDrawerProps {
   roleId: string | null;

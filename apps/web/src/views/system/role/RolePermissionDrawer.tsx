@@ -4,9 +4,9 @@ import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { queryRolePermission, saveRolePermission } from '../../../api/permission';
 import { queryRoleTree, type RoleTreeNode } from '../../../api/role';
+import { allKeys, idsToSave, linkedCheckedKeys, matchingKeys, parentKeys } from '../../../components/PermissionTree';
 import { useFeedback } from '../../../utils/feedback';
 import { RoleDataRuleDrawer } from './RoleDataRuleDrawer';
-import { allKeys, idsToSave, linkedCheckedKeys, matchingKeys, parentKeys } from './tree-logic';
 
 export interface RolePermissionDrawerProps {
   /** the role being authorised; null closes the drawer */

@@ -1,9 +1,9 @@
 import type { Result } from '@answer/contract';
 import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import type { DataRuleAnswer } from '../../../api/depart';
-import { http } from '../../../api/http';
-import { runCall } from '../../../components/kit';
+import type { DataRuleAnswer } from '../../api/depart';
+import { http } from '../../api/http';
+import { runCall } from '../kit';
 
 export interface DataRuleTarget {
   /** permission row name (drawer title) */

@@ -1,7 +1,8 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
-import type { PermissionNode } from '../../../api/depart';
+import type { PermissionNode } from '../../api/depart';
+import { allKeys, type KeyNode, parentKeys } from './logic';
 
 export interface PermissionTreeProps {
   treeList: PermissionNode[];
@@ -14,50 +15,35 @@ export interface PermissionTreeProps {
   height?: number;
 }
 
-interface Indexed {
-  data: TreeDataNode[];
-  all: string[];
-  parents: string[];
-  byKey: Map<string, PermissionNode>;
-}
-
-function index(nodes: PermissionNode[], onDataRule?: (n: PermissionNode) => void): Indexed {
-  const all: string[] = [];
-  const parents: string[] = [];
-  const byKey = new Map<string, PermissionNode>();
-  const walk = (list: PermissionNode[]): TreeDataNode[] =>
-    list.map((n) => {
-      const key = String(n.key);
-      all.push(key);
-      byKey.set(key, n);
-      const kids = n.children?.length ? walk(n.children) : undefined;
-      if (kids) parents.push(key);
-      const name = n.slotTitle ?? n.title ?? '';
-      return {
-        key,
-        isLeaf: !kids,
-        children: kids,
-        title:
-          onDataRule && n.ruleFlag === 1 ? (
-            <span>
-              {name}
-              <Tooltip title="数据规则">
-                <FilterOutlined
-                  data-testid="data-rule-icon"
-                  style={{ marginLeft: 6, color: '#1677ff' }}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onDataRule(n);
-                  }}
-                />
-              </Tooltip>
-            </span>
-          ) : (
-            name
-          ),
-      };
-    });
-  return { data: walk(nodes), all, parents, byKey };
+/** antd tree data of the permission nodes; rows carrying data rules get the 数据规则 icon when `onDataRule` is given */
+function toData(list: PermissionNode[], onDataRule?: (n: PermissionNode) => void): TreeDataNode[] {
+  return list.map((n) => {
+    const name = n.slotTitle ?? n.title ?? '';
+    const kids = n.children?.length ? toData(n.children, onDataRule) : undefined;
+    return {
+      key: String(n.key),
+      isLeaf: !kids,
+      children: kids,
+      title:
+        onDataRule && n.ruleFlag === 1 ? (
+          <span>
+            {name}
+            <Tooltip title="数据规则">
+              <FilterOutlined
+                data-testid="data-rule-icon"
+                style={{ marginLeft: 6, color: '#1677ff' }}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onDataRule(n);
+                }}
+              />
+            </Tooltip>
+          </span>
+        ) : (
+          name
+        ),
+    };
+  });
 }
 
 /**
@@ -73,10 +59,11 @@ export function PermissionTree({
   onDataRule,
   height = 420,
 }: PermissionTreeProps) {
-  const idx = useMemo(() => index(treeList, onDataRule), [treeList, onDataRule]);
+  const data = useMemo(() => toData(treeList, onDataRule), [treeList, onDataRule]);
+  const keyTree = data as KeyNode[];
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [linked, setLinked] = useState(false);
-  const expandedKeys = expanded ?? idx.data.map((d) => String(d.key));
+  const expandedKeys = expanded ?? keyTree.map((d) => d.key);
 
   return (
     <Spin spinning={!!loading}>
@@ -84,20 +71,20 @@ export function PermissionTree({
         <Button size="small" onClick={() => setLinked((v) => !v)} disabled={disabled}>
           {linked ? '取消关联' : '父子关联'}
         </Button>
-        <Button size="small" onClick={() => onChange(idx.all)} disabled={disabled}>
+        <Button size="small" onClick={() => onChange(allKeys(keyTree))} disabled={disabled}>
           全部勾选
         </Button>
         <Button size="small" onClick={() => onChange([])} disabled={disabled}>
           取消全选
         </Button>
-        <Button size="small" onClick={() => setExpanded(idx.parents)}>
+        <Button size="small" onClick={() => setExpanded(parentKeys(keyTree))}>
           展开所有
         </Button>
         <Button size="small" onClick={() => setExpanded([])}>
           合并所有
         </Button>
       </Space>
-      {idx.data.length ? (
+      {data.length ? (
         <div style={{ maxHeight: height, overflow: 'auto' }}>
           <Tree
             virtual={false}
@@ -105,7 +92,7 @@ export function PermissionTree({
             selectable={false}
             disabled={disabled}
             checkStrictly={!linked}
-            treeData={idx.data}
+            treeData={data}
             expandedKeys={expandedKeys}
             onExpand={(keys) => setExpanded(keys.map(String))}
             checkedKeys={linked ? checkedKeys : { checked: checkedKeys, halfChecked: [] }}

@@ -1,7 +1,7 @@
 import type { Result } from '@answer/contract';
 import { useEffect, useState } from 'react';
-import type { PermissionNode } from '../../../api/depart';
-import { runCall } from '../../../components/kit';
+import type { PermissionNode } from '../../api/depart';
+import { runCall } from '../kit';
 
 /**
  * The grants of a permission tree (部门权限, 部门角色授权): the tree and the granted ids, loaded when `key` changes (null:

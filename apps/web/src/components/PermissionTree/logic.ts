@@ -1,4 +1,4 @@
-/** Pure helpers of the authorise drawer's permission tree (unit-tested). */
+/** Pure helpers of the permission trees (role, department and department-role grants; unit-tested). */
 
 export interface KeyNode {
   key: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKeys, idsToSave, linkedCheckedKeys, matchingKeys, parentKeys } from './tree-logic';
+import { allKeys, idsToSave, linkedCheckedKeys, matchingKeys, parentKeys } from './logic';
 
 const tree = [
   {

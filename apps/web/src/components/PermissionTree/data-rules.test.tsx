@@ -1,7 +1,7 @@
 import type { Result } from '@answer/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bindFeedback, type Feedback } from '../../../utils/feedback';
+import { bindFeedback, type Feedback } from '../../utils/feedback';
 import { useDataRules } from './DataRuleDrawer';
 
 const fb = {

@@ -1,0 +1,112 @@
+import type { Result } from '@answer/contract';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../stores/session';
+import { bindFeedback, type Feedback } from '../../utils/feedback';
+import { installMatchMedia } from '../list/test-dom';
+import { TreePage, type TreePageSchema } from './TreePage';
+
+installMatchMedia();
+afterEach(cleanup);
+
+interface Node {
+  id: string;
+  name: string;
+  parentId?: string | null;
+  children?: Node[];
+}
+const TREE: Node[] = [{ id: 'c1', name: '总公司', children: [{ id: 'd1', name: '市场部', parentId: 'c1' }] }];
+const ok = <T,>(result: T): Result<T> => ({ success: true, message: '删除成功!', code: 200, result, timestamp: 0 });
+
+const fb = {
+  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
+  notification: { error: vi.fn() },
+  modal: { confirm: vi.fn() },
+};
+
+const schema = (over: Partial<TreePageSchema<Node>> = {}): TreePageSchema<Node> => ({
+  name: 'org',
+  auth: 'org',
+  title: (n) => n.name,
+  treeSpan: 10,
+  load: vi.fn(async () => TREE),
+  search: vi.fn(async () => ok([{ id: 'd1', name: '市场部' }])),
+  remove: vi.fn(async () => ok(null)),
+  texts: {
+    empty: '请先选择!',
+    searchPlaceholder: '请输入名称',
+    add: '添加机构',
+    addChild: '添加下级',
+    selectFirst: '请先选择一个机构！',
+    checkFirst: '请勾选要删除的机构！',
+    confirmOne: '删除此节点?',
+    confirmMany: (n) => `删除 ${n} 个?`,
+  },
+  ...over,
+});
+
+const page = (s: TreePageSchema<Node>) =>
+  render(
+    <TreePage
+      schema={s}
+      tabs={(n, p) => [
+        { key: 'info', label: '信息', children: <span data-testid="tab">{`${n.name}/${p.byId.size}`}</span> },
+      ]}
+      editor={(target) => target && <span data-testid="editor">{target.parent?.name ?? '顶级'}</span>}
+    />,
+  );
+
+describe('TreePage (kit tree page)', () => {
+  beforeEach(() => {
+    bindFeedback(fb as unknown as Feedback);
+    vi.clearAllMocks();
+  });
+
+  it('hides the buttons the user may not use, then shows the tabs of the selected node', async () => {
+    useSession.setState({ auth: [], allAuth: [] });
+    page(schema());
+    await screen.findByText('市场部');
+    expect(screen.queryByText('添加机构')).toBeNull();
+    expect(screen.getByText('请先选择!')).toBeTruthy();
+    fireEvent.click(screen.getByText('市场部'));
+    expect(screen.getByTestId('tab').textContent).toBe('市场部/2');
+    expect(screen.getByTestId('org-current').textContent).toBe('市场部');
+  });
+
+  it('asks for a selection before 添加下级 and a check before 删除; deletes after the confirm and reloads', async () => {
+    useSession.setState({ auth: [{ action: 'org:add,org:delete,org:deleteBatch', type: '1', describe: '' }] });
+    const s = schema();
+    page(s);
+    await screen.findByText('市场部');
+    fireEvent.click(screen.getByText('添加下级'));
+    expect(fb.message.warning).toHaveBeenCalledWith('请先选择一个机构！');
+    fireEvent.click(screen.getByText('删除'));
+    expect(fb.message.warning).toHaveBeenCalledWith('请勾选要删除的机构！');
+    fireEvent.click(screen.getByText('总公司'));
+    fireEvent.click(screen.getByText('添加下级'));
+    expect(screen.getByTestId('editor').textContent).toBe('总公司');
+    const boxes = document.querySelectorAll('.ant-tree-checkbox');
+    fireEvent.click(boxes[0] as Element);
+    fireEvent.click(screen.getByText('删除'));
+    const confirm = fb.modal.confirm.mock.calls[0][0] as { content: string; onOk: () => Promise<void> };
+    expect(confirm.content).toBe('删除 1 个?');
+    await act(() => confirm.onOk());
+    expect(s.remove).toHaveBeenCalledWith(['c1']);
+    await waitFor(() => expect(s.load).toHaveBeenCalledTimes(2));
+    expect(screen.getByText('请先选择!')).toBeTruthy();
+  });
+
+  it('shows the search result, and the whole tree again when the search is cleared', async () => {
+    useSession.setState({ auth: [], allAuth: [] });
+    const s = schema();
+    page(s);
+    await screen.findByText('总公司');
+    const input = screen.getByPlaceholderText('请输入名称');
+    fireEvent.change(input, { target: { value: '市场' } });
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(screen.queryByText('总公司')).toBeNull());
+    expect(s.search).toHaveBeenCalledWith('市场');
+    fireEvent.change(input, { target: { value: '' } });
+    await screen.findByText('总公司');
+  });
+});
