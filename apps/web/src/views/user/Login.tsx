@@ -8,6 +8,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCaptchaImage, login, phoneLogin, sendSms } from '../../api/auth';
 import { HttpError, SESSION_EXPIRED_MESSAGE, takeSessionExpiredNotice } from '../../api/http';
 import { paths } from '../../app/paths';
+import { useSmsCode } from '../../components/CountDown';
 import { useSession } from '../../stores/session';
 import { useFeedback } from '../../utils/feedback';
 import { RULES } from '../../utils/rules';
@@ -15,7 +16,6 @@ import { isLoginOk, type LoginSelection, loginFailureText, loginSelection, needs
 import { type FieldRule, LoginField, useLoginForm } from './login-form';
 import { LoginTabs } from './login-tabs';
 import { ThirdLoginButtons } from './third/third-login-buttons';
-import { smsButtonText, useCountdown } from './use-countdown';
 import { useLoginSuccess } from './use-login-success';
 
 // only needed after a login with several tenants or departments
@@ -74,7 +74,10 @@ export default function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [selection, setSelection] = useState<{ sel: LoginSelection; username: string } | null>(null);
   const captcha = useCaptcha();
-  const sms = useCountdown(60);
+  const sms = useSmsCode(
+    (mobile) => sendSms(mobile, '0'),
+    (description) => notification.error({ message: '登录失败', description, duration: 4 }),
+  );
   const success = useLoginSuccess();
   const { refresh: refreshCaptcha } = captcha;
 
@@ -144,24 +147,7 @@ export default function Login() {
     }
   };
 
-  const getSmsCode = async () => {
-    try {
-      await form.validateFields(['mobile']);
-    } catch {
-      return;
-    }
-    const mobile = String(form.getFieldValue('mobile') ?? '').trim();
-    sms.start();
-    const hide = message.loading('验证码发送中..', 0);
-    try {
-      const res = await sendSms(mobile, '0');
-      if (!res.success) notification.error({ message: '登录失败', description: res.message, duration: 4 });
-    } catch {
-      sms.reset();
-    } finally {
-      setTimeout(hide, 500);
-    }
-  };
+  const getSmsCode = () => sms.request(async () => (await form.validateFields(['mobile'])).mobile?.trim() ?? '');
 
   const accountTab = (
     <>
@@ -237,7 +223,7 @@ export default function Login() {
           />
         </LoginField>
         <Button className="login-sms-button" size="large" disabled={sms.running} onClick={getSmsCode} tabIndex={-1}>
-          {smsButtonText(sms.left)}
+          {sms.text}
         </Button>
       </div>
     </>

@@ -4,37 +4,21 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { phoneVerification, sendSms } from '../../../api/auth';
 import { paths } from '../../../app/paths';
+import { useSmsCode } from '../../../components/CountDown';
 import { useFeedback } from '../../../utils/feedback';
 import { RULES } from '../../../utils/rules';
-import { smsButtonText, useCountdown } from '../use-countdown';
 import type { AlterationData } from './Alteration';
 
 /** Step 2: the phone number and the SMS code prove the account (POST /sys/user/phoneVerification). */
 export function Step2Phone({ onNext }: { onNext(data: AlterationData): void }) {
   const [form] = Form.useForm<{ phone: string; captcha: string }>();
-  const { notification, message } = useFeedback();
-  const sms = useCountdown(60);
+  const { notification } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const failed = (description: string) => notification.error({ message: '验证错误', description, duration: 4 });
+  const sms = useSmsCode((mobile) => sendSms(mobile, '2'), failed);
 
-  const getSmsCode = async () => {
-    try {
-      await form.validateFields(['phone']);
-    } catch {
-      return;
-    }
-    sms.start();
-    const hide = message.loading('验证码发送中..', 0);
-    try {
-      const res = await sendSms(String(form.getFieldValue('phone')).trim(), '2');
-      if (!res.success) failed(res.message);
-    } catch {
-      sms.reset();
-    } finally {
-      setTimeout(hide, 500);
-    }
-  };
+  const getSmsCode = () => sms.request(async () => String((await form.validateFields(['phone'])).phone).trim());
 
   const next = async (values: { phone: string; captcha: string }) => {
     setBusy(true);
@@ -64,7 +48,7 @@ export function Step2Phone({ onNext }: { onNext(data: AlterationData): void }) {
             <Input placeholder="手机短信验证码" autoComplete="one-time-code" style={{ flex: 1, minWidth: 0 }} />
           </Form.Item>
           <Button disabled={sms.running} onClick={getSmsCode} style={{ flex: 'none', width: 112 }}>
-            {smsButtonText(sms.left)}
+            {sms.text}
           </Button>
         </div>
       </Form.Item>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checkOnlyUser, register, sendSms } from '../../../api/auth';
 import { paths } from '../../../app/paths';
+import { useSmsCode } from '../../../components/CountDown';
 import { useFeedback } from '../../../utils/feedback';
 import {
   PASSWORD_LEVEL_COLOR,
@@ -13,7 +14,6 @@ import {
   STRONG_PASSWORD,
 } from '../../../utils/password';
 import { RULES } from '../../../utils/rules';
-import { smsButtonText, useCountdown } from '../use-countdown';
 
 interface RegisterValues {
   username: string;
@@ -37,30 +37,18 @@ async function isUnique(field: 'username' | 'phone' | 'email', value: string): P
 /** Registration (spec 01 §2.1): user name, password with strength, mobile + SMS code, optional e-mail. */
 export default function Register() {
   const [form] = Form.useForm<RegisterValues>();
-  const { notification, message } = useFeedback();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
-  const sms = useCountdown(60);
+  const sms = useSmsCode(
+    (mobile) => sendSms(mobile, '1'),
+    (description) => notification.error({ message: '注册失败', description, duration: 2 }),
+    3,
+  );
   const [submitting, setSubmitting] = useState(false);
   const [level, setLevel] = useState<PasswordLevel>(0);
   const [levelOpen, setLevelOpen] = useState(false);
 
-  const getSmsCode = async () => {
-    try {
-      await form.validateFields(['mobile']);
-    } catch {
-      return;
-    }
-    sms.start();
-    const hide = message.loading('验证码发送中..', 3);
-    try {
-      const res = await sendSms(String(form.getFieldValue('mobile')).trim(), '1');
-      if (!res.success) notification.error({ message: '注册失败', description: res.message, duration: 2 });
-    } catch {
-      sms.reset();
-    } finally {
-      setTimeout(hide, 500);
-    }
-  };
+  const getSmsCode = () => sms.request(async () => String((await form.validateFields(['mobile'])).mobile).trim());
 
   const submit = async (values: RegisterValues) => {
     setSubmitting(true);
@@ -184,7 +172,7 @@ export default function Register() {
             />
           </Form.Item>
           <Button className="login-sms-button" disabled={sms.running} onClick={getSmsCode}>
-            {smsButtonText(sms.left)}
+            {sms.text}
           </Button>
         </div>
         <div className="user-register-actions">
