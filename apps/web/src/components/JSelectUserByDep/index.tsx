@@ -5,6 +5,7 @@ import { PickerTextField, usePickedRows } from '../picker';
 import { JSelectUserByDepModal } from './JSelectUserByDepModal';
 import { multiUserParams, orderByValue, type PickerUser, pickResult, storeOf, textOf } from './logic';
 
+export { AddUsersPicker } from './AddUsersPicker';
 export { JSelectUserByDepModal } from './JSelectUserByDepModal';
 export type { PickerUser } from './logic';
 

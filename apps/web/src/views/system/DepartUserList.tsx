@@ -10,11 +10,11 @@ import {
 } from '../../api/depart';
 import { DepartTree } from '../../components/JSelectDepart/DepartTree';
 import type { DepartTreeNode } from '../../components/JSelectDepart/logic';
+import { AddUsersPicker } from '../../components/JSelectUserByDep';
 import { CrudPage } from '../../components/kit';
 import { SplitTabs, useMountLoad } from '../../components/list/SplitTabs';
 import { DepartRoleAuthDrawer, UserDepartRoleModal } from './depart/DepartRoleModals';
 import { departRolesPage, departUsersPage } from './depart/depart-members.data';
-import { AddUsersPicker } from './user/add-users-picker';
 
 /** 用户: members of the department and its sub-departments (depart/depart-members.data.tsx). */
 function DepartUsersTab({ depart }: { depart: DepartNode }) {

@@ -2,8 +2,8 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { addUsersToRole, type SysRole } from '../../../api/role';
+import { AddUsersPicker } from '../../../components/JSelectUserByDep';
 import { CrudPage } from '../../../components/kit';
-import { AddUsersPicker } from '../user/add-users-picker';
 import { roleUsersPage } from './role.data';
 
 /** The users of one role (JeecgBoot RoleUserList right side), in a card with the role's name and a close button. */

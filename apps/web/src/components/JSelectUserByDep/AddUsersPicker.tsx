@@ -1,6 +1,6 @@
 import type { Result } from '@answer/contract';
-import { JSelectUserByDepModal } from '../../../components/JSelectUserByDep';
-import { runCall } from '../../../components/kit';
+import { runCall } from '../kit';
+import { JSelectUserByDepModal } from './JSelectUserByDepModal';
 
 /**
  * 添加已有用户 of a member list (a role's users, a department's users): the department/user picker; the chosen ids
