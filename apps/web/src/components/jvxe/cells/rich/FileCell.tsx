@@ -1,0 +1,189 @@
+import {
+  CheckCircleFilled,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  SettingOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import { fileUrl } from '../../../../api/http';
+import { feedback } from '../../../../utils/feedback';
+import type { CellDisplayProps } from '../../types';
+import { FILE_CELL_TEXT, type FileCellValue, fileMenu, firstPath, parseFileValue, statusTip } from './file-logic';
+import { refuseFile, uploadCellFile } from './file-upload';
+import './rich.css';
+
+export type FileCellKind = 'file' | 'image' | 'upload';
+
+/**
+ * The file / image / upload cell (spec 02 §4 "File cell"), plain DOM only (it is shown in every visible row):
+ * no file → the upload button; a file → a read-only name box with the status icon (spinner and percent while
+ * uploading, green check 上传完成, red warning with the message or 上传失败) and a settings menu 下载 / 删除
+ * (each hidden when the column's allowDownload / allowRemove is false); 删除 clears the cell.
+ */
+export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: FileCellKind }) {
+  const { column, rowId, api, disabled } = props;
+  const value = parseFileValue(props.value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const set = (v: FileCellValue | null) => {
+    if (props.onChange) props.onChange(v);
+    else api.setCell(rowId, column.key, v);
+  };
+  const readOnly = disabled || column.disabled === true;
+
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    const refused = refuseFile(kind, file);
+    if (refused) {
+      feedback.message.warning(refused);
+      return;
+    }
+    // the upload reports through the table (setCell), so it settles even when the row scrolls out of view
+    void uploadCellFile(file, column, (v) => api.setCell(rowId, column.key, v));
+  };
+
+  if (!value) {
+    if (readOnly) return <span className="jvxe-file-empty" />;
+    return (
+      <span className="jvxe-file-cell">
+        <button
+          type="button"
+          className="jvxe-file-btn"
+          onClick={(e) => {
+            e.stopPropagation();
+            inputRef.current?.click();
+          }}
+        >
+          {kind === 'image' ? <PictureOutlined /> : <UploadOutlined />}
+          <span>{kind === 'image' ? FILE_CELL_TEXT.imageButton : FILE_CELL_TEXT.button}</span>
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          hidden
+          accept={kind === 'image' ? 'image/*' : undefined}
+          data-testid="jvxe-file-input"
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </span>
+    );
+  }
+
+  const tip = statusTip(value);
+  const menu = readOnly
+    ? fileMenu({ allowDownload: column.allowDownload, allowRemove: false }, value)
+    : fileMenu(column, value);
+  const thumb = kind === 'image' && value.status === 'done' && value.path ? fileUrl(firstPath(value.path)) : null;
+  return (
+    <span className={`jvxe-file-cell jvxe-file-${value.status}`}>
+      <span className="jvxe-file-box" title={value.name}>
+        <StatusIcon value={value} tip={tip} />
+        {thumb ? (
+          <a href={thumb} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
+            <img className="jvxe-file-thumb" src={thumb} alt={value.name} />
+          </a>
+        ) : null}
+        <span className="jvxe-file-name">{value.name}</span>
+        {value.status === 'uploading' ? (
+          <span className="jvxe-file-percent">{Math.floor(value.percent ?? 0)}%</span>
+        ) : null}
+      </span>
+      {menu.length ? (
+        <FileMenu
+          items={menu}
+          onPick={(key) => {
+            if (key === 'remove') set(null);
+            else if (value.path) download(value.path);
+          }}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+function StatusIcon({ value, tip }: { value: FileCellValue; tip: string }) {
+  if (value.status === 'uploading')
+    return (
+      <span className="jvxe-file-icon" title={tip} role="img" aria-label={tip}>
+        <LoadingOutlined spin />
+      </span>
+    );
+  if (value.status === 'error')
+    return (
+      <span className="jvxe-file-icon jvxe-file-icon-error" title={tip} role="img" aria-label={tip}>
+        <ExclamationCircleFilled />
+      </span>
+    );
+  return (
+    <span className="jvxe-file-icon jvxe-file-icon-done" title={tip} role="img" aria-label={tip}>
+      <CheckCircleFilled />
+      <PaperClipOutlined className="jvxe-file-clip" />
+    </span>
+  );
+}
+
+/** A small native menu (the settings button of the name box). */
+function FileMenu({
+  items,
+  onPick,
+}: {
+  items: { key: 'download' | 'remove'; label: string }[];
+  onPick: (key: 'download' | 'remove') => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  return (
+    <span className="jvxe-file-menu" ref={root}>
+      <button
+        type="button"
+        className="jvxe-file-menu-btn"
+        aria-label="文件操作"
+        aria-expanded={open}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen((o) => !o);
+        }}
+      >
+        <SettingOutlined />
+      </button>
+      {open ? (
+        <div className="jvxe-file-menu-list" role="menu">
+          {items.map((it) => (
+            <button
+              key={it.key}
+              type="button"
+              role="menuitem"
+              onClick={(e) => {
+                e.stopPropagation();
+                setOpen(false);
+                onPick(it.key);
+              }}
+            >
+              {it.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </span>
+  );
+}
+
+/** 下载: the first stored path through the static domain (an http URL as it is), in a new tab. */
+function download(path: string) {
+  const url = fileUrl(firstPath(path));
+  if (!url) return;
+  window.open(url, '_blank', 'noopener');
+}
