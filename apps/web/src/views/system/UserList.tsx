@@ -1,14 +1,24 @@
 import { useState } from 'react';
-import { CrudPage } from '../../components/kit';
-import { PasswordModal } from './user/PasswordModal';
-import { userPage } from './user/user.data';
+import { CrudEditor, CrudPage, type EditorState } from '../../components/kit';
+import { userPage, userPasswordPage } from './user/user.data';
 
-/** 用户管理 (component system/UserList): the declaration in user/user.data.tsx; the password dialog of 密码. */
+/** 用户管理 (component system/UserList): the declarations in user/user.data.tsx (the list and the 密码 dialog). */
 export default function UserList() {
-  const [passwordFor, setPasswordFor] = useState<string | null>(null);
+  const [passwordFor, setPasswordFor] = useState<EditorState<{ username: string }> | null>(null);
   return (
-    <CrudPage schema={userPage} handlers={{ password: (r) => setPasswordFor(r?.username ?? null) }}>
-      {() => <PasswordModal username={passwordFor} onClose={() => setPasswordFor(null)} />}
+    <CrudPage
+      schema={userPage}
+      handlers={{ password: (r) => setPasswordFor(r ? { mode: 'edit', record: { username: r.username } } : null) }}
+    >
+      {() => (
+        <CrudEditor
+          schema={userPasswordPage}
+          state={passwordFor}
+          fixed={{}}
+          onClose={() => setPasswordFor(null)}
+          onSaved={() => undefined}
+        />
+      )}
     </CrudPage>
   );
 }

@@ -3,6 +3,7 @@ import { Avatar, Tag } from 'antd';
 import { fileUrl } from '../../../api/http';
 import {
   allRoles,
+  changeUserPassword,
   frozenBatch,
   isUserValueFree,
   purgeUsers,
@@ -318,4 +319,36 @@ export const userPage = definePage<SysUser>({
       props: { load: tenantChoices, mode: 'multiple' },
     },
   ],
+});
+
+/**
+ * 修改密码 of a user by an administrator (row action 密码; JeecgBoot's PasswordModal, width 800): PUT
+ * /sys/user/changePassword. The server gives the account a new salt and ends all of its sessions.
+ */
+export const userPasswordPage = definePage<{ username: string }>({
+  name: 'userPasswordForm',
+  urls: {},
+  columns: [],
+  form: [
+    { field: 'username', label: '用户账号', readOnly: true, props: { allowClear: false } },
+    {
+      field: 'password',
+      label: '密码',
+      widget: 'password',
+      rules: passwordRules,
+      props: { placeholder: '请输入新密码', autoComplete: 'new-password' },
+    },
+    {
+      field: 'confirmpassword',
+      label: '确认密码',
+      widget: 'password',
+      rules: confirmRules(),
+      props: { placeholder: '请重新输入新密码', autoComplete: 'new-password' },
+    },
+  ],
+  editor: {
+    title: () => '修改密码',
+    width: 800,
+    save: (b, c) => changeUserPassword(c.record?.username ?? '', String(b.password), String(b.confirmpassword)),
+  },
 });
