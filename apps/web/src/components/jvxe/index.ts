@@ -1,4 +1,5 @@
 // Editable table (JVxeTable). Lazy: import from pages only, never from the shell/kit index.
+import './cells/rich';
 
 export { JVxeTable } from './JVxeTable';
 export { getCell, registerCell } from './registry';
