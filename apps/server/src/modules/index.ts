@@ -6,6 +6,7 @@ import categoryRoutes from './category/routes.ts';
 import checkRuleRoutes from './check-rule/routes.ts';
 import commonRoutes from './common/routes.ts';
 import dataLogRoutes from './data-log/routes.ts';
+import demoRoutes from './demo/routes.ts';
 import departRoutes from './depart/routes.ts';
 import dictRoutes from './dict/routes.ts';
 import duplicateCheckRoutes from './duplicate-check/routes.ts';
@@ -46,4 +47,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   onlineRoutes,
   addressBookRoutes,
   thirdAppRoutes,
+  demoRoutes,
 ];

@@ -512,6 +512,11 @@ export const MENU_TREE: readonly MenuNode[] = [
         url: '/jeecg/jeecgDemoList',
         component: 'jeecg/JeecgDemoList',
         keepAlive: true,
+        buttons: crud('demo', '示例', [
+          { perms: 'demo:deleteBatch', name: '批量删除示例' },
+          { perms: 'demo:exportXls', name: '导出示例' },
+          { perms: 'demo:importExcel', name: '导入示例' },
+        ]),
       },
       {
         id: 'fb367426764077dcf94640c843733985',
@@ -519,6 +524,11 @@ export const MENU_TREE: readonly MenuNode[] = [
         url: '/jeecg/JeecgOrderMainList',
         component: 'jeecg/JeecgOrderMainList',
         keepAlive: true,
+        buttons: crud('order', '订单', [
+          { perms: 'order:deleteBatch', name: '批量删除订单' },
+          { perms: 'order:exportXls', name: '导出订单' },
+          { perms: 'order:importExcel', name: '导入订单' },
+        ]),
       },
       {
         id: '4356a1a67b564f0988a484f5531fd4d9',

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { sendError } from '../../platform/http-hooks.ts';
+import { hashToken, SESSION_REVOKED_CHANNEL } from '../../platform/sessions.ts';
+import { WS_TOKEN } from '../websocket/hub.ts';
+
+/**
+ * Live table refresh `/jeecg-boot/vxeSocket/{userId}/{pageId}` (contract §6.2, spec 02 §7).
+ *
+ * - Authenticated at the upgrade like `/websocket` (ADR 012): the access token is the only `Sec-WebSocket-Protocol`
+ *   value (else 401), its session must be live and its user active (else 401), the path's userId must be that user
+ *   (else 403); the 101 selects the token protocol (hub.ts `selectTokenProtocol`, registered server-wide). No
+ *   token-less mode: JeecgBoot's vxe client always sends the token.
+ * - Frames are JSON `{type, data}`:
+ *   - `heart_beat` (client, every 10 s) → re-checks the session, answers `{type:"heart_beat", data:true}`;
+ *   - `update_vxe_table` with `data: {socketKey, args: [row, caseId]}` → relayed as the same `{type, data}` to every
+ *     OTHER socket of the same pageId, on every node (pub/sub channel `vxeSocket`: in-process, or Redis when
+ *     configured); never back to the sending socket. `caseId` is the originating table instance, the row the saved row;
+ *     only these keys are relayed (`args` keeps exactly [row, caseId]);
+ *   - `common_send_date` `{key, args}` is server-initiated only (`sendVxeCommon`); sent by a client it is ignored,
+ *     like unparseable frames and unknown types.
+ * - Limits per socket: frames over 16 KiB close it (1009), more than 120 frames a minute close it (1008); at most
+ *   32 sockets per user per node (the oldest is closed 4002). A session that ends closes its sockets (4001), protocol
+ *   pings every 30 s drop dead peers, shutdown closes everything with 1001 (app.ts).
+ */
+
+export const VXE_CHANNEL = 'vxeSocket';
+export const VXE_LIMITS = { maxFrameBytes: 16 * 1024, maxFramesPerWindow: 120, windowMs: 60_000, perUser: 32 };
+export const VXE_CLOSE = { sessionEnded: 4001, tooManyTabs: 4002, policy: 1008, tooBig: 1009 } as const;
+/** a page id: the demo pages use short names ("SocketReload", uuids) */
+const PAGE_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+const SWEEP_MS = 30_000;
+
+export interface VxeUpdateData {
+  socketKey: string;
+  args: [unknown, string | null];
+}
+
+/** what travels on the pub/sub channel */
+interface VxeEnvelope {
+  /** target page; absent = every page (common_send_date to all) */
+  pageId?: string;
+  /** the connection that sent it (never receives it back); absent for server-initiated frames */
+  origin?: string;
+  frame: { type: 'update_vxe_table'; data: VxeUpdateData } | { type: 'common_send_date'; data: unknown };
+}
+
+interface VxeConn {
+  id: string;
+  ws: WebSocket;
+  userId: string;
+  pageId: string;
+  token: string;
+  tokenHash: string;
+  openedAt: number;
+  windowStart: number;
+  frames: number;
+  alive: boolean;
+}
+
+/** The sockets of this node, by page. */
+class VxeHub {
+  private readonly byPage = new Map<string, Set<VxeConn>>();
+
+  add(c: VxeConn): void {
+    const set = this.byPage.get(c.pageId) ?? new Set<VxeConn>();
+    this.byPage.set(c.pageId, set);
+    set.add(c);
+    const mine = this.all().filter((o) => o.userId === c.userId);
+    if (mine.length > VXE_LIMITS.perUser) {
+      const oldest = mine.sort((a, b) => a.openedAt - b.openedAt)[0];
+      this.remove(oldest);
+      oldest.ws.close(VXE_CLOSE.tooManyTabs, 'too many connections for this user');
+    }
+  }
+
+  remove(c: VxeConn): void {
+    const set = this.byPage.get(c.pageId);
+    if (!set?.delete(c)) return;
+    if (!set.size) this.byPage.delete(c.pageId);
+  }
+
+  all(): VxeConn[] {
+    const out: VxeConn[] = [];
+    for (const set of this.byPage.values()) out.push(...set);
+    return out;
+  }
+
+  count(pageId?: string): number {
+    return pageId === undefined ? this.all().length : (this.byPage.get(pageId)?.size ?? 0);
+  }
+
+  deliver(raw: unknown): number {
+    const env = raw as VxeEnvelope | null;
+    const frame = env?.frame;
+    if (!frame || (frame.type !== 'update_vxe_table' && frame.type !== 'common_send_date')) return 0;
+    const text = JSON.stringify({ type: frame.type, data: frame.data });
+    const targets = typeof env.pageId === 'string' ? [...(this.byPage.get(env.pageId) ?? [])] : this.all();
+    let n = 0;
+    for (const c of targets) {
+      if (c.id === env.origin || c.ws.readyState !== c.ws.OPEN) continue;
+      c.ws.send(text);
+      n++;
+    }
+    return n;
+  }
+
+  closeRevoked(raw: unknown): void {
+    const m = (raw ?? {}) as { hash?: string; userId?: string };
+    for (const c of this.all()) {
+      if ((m.hash && c.tokenHash === m.hash) || (m.userId && c.userId === m.userId)) {
+        this.remove(c);
+        c.ws.close(VXE_CLOSE.sessionEnded, 'session ended');
+      }
+    }
+  }
+}
+
+/** The relayed part of a client's update_vxe_table data, or null when it is not one. */
+export function updateData(data: unknown): VxeUpdateData | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as { socketKey?: unknown; args?: unknown };
+  if (typeof d.socketKey !== 'string' || d.socketKey.length === 0 || d.socketKey.length > 100) return null;
+  if (!Array.isArray(d.args) || d.args.length < 1) return null;
+  const [row, caseId] = d.args;
+  if (!row || typeof row !== 'object' || Array.isArray(row)) return null;
+  if (caseId !== undefined && caseId !== null && (typeof caseId !== 'string' || caseId.length > 100)) return null;
+  return { socketKey: d.socketKey, args: [row, (caseId as string | undefined) ?? null] };
+}
+
+/** Server-initiated `common_send_date` `{key, args}` to the sockets of one page (or of every page), on every node. */
+export async function sendVxeCommon(app: FastifyInstance, key: string, args: unknown, pageId?: string): Promise<void> {
+  await app.ctx.pubsub.publish(VXE_CHANNEL, {
+    ...(pageId ? { pageId } : {}),
+    frame: { type: 'common_send_date', data: { key, args } },
+  } satisfies VxeEnvelope);
+}
+
+export async function registerVxeSocket(app: FastifyInstance): Promise<void> {
+  const hub = new VxeHub();
+  const offs = [
+    await app.ctx.pubsub.subscribe(VXE_CHANNEL, (m) => hub.deliver(m)),
+    await app.ctx.pubsub.subscribe(SESSION_REVOKED_CHANNEL, (m) => hub.closeRevoked(m)),
+  ];
+  const publish = (env: VxeEnvelope) => app.ctx.pubsub.publish(VXE_CHANNEL, env);
+
+  /** the session behind a token is live and its user may still sign in */
+  const sessionOf = async (token: string) => {
+    const session = await app.ctx.sessions.resolve(token, { background: true });
+    if (!session) return null;
+    const user = await app.ctx.userById(session.userId);
+    if (!user || user.delFlag !== 0 || user.status !== 1) return null;
+    return session;
+  };
+
+  const authenticateUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
+    const raw = req.headers['sec-websocket-protocol'];
+    const offered = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { userId, pageId } = req.params as { userId: string; pageId: string };
+    if (!PAGE_ID.test(pageId)) return sendError(reply, 'BAD_REQUEST');
+    const token = offered.length === 1 && offered[0].length <= 512 ? offered[0] : undefined;
+    if (!token) return sendError(reply, 'TOKEN_INVALID');
+    let session: Awaited<ReturnType<typeof sessionOf>>;
+    try {
+      session = await sessionOf(token);
+    } catch (err) {
+      req.log.error({ err }, 'vxeSocket session check failed');
+      return sendError(reply, 'DB_UNAVAILABLE');
+    }
+    if (!session) return sendError(reply, 'TOKEN_INVALID');
+    if (userId !== session.userId) return sendError(reply, 'FORBIDDEN');
+    (req.raw as IncomingMessage & { [WS_TOKEN]?: string })[WS_TOKEN] = token;
+  };
+
+  const verify = async (c: VxeConn): Promise<boolean> => {
+    let live = true;
+    try {
+      live = !!(await sessionOf(c.token));
+    } catch {
+      return true; // store unreachable: keep the socket, check again at the next heartbeat
+    }
+    if (!live) {
+      hub.remove(c);
+      c.ws.close(VXE_CLOSE.sessionEnded, 'session ended');
+    }
+    return live;
+  };
+
+  const onFrame = async (c: VxeConn, data: RawData, isBinary: boolean, log: FastifyRequest['log']) => {
+    const now = Date.now();
+    if (now - c.windowStart >= VXE_LIMITS.windowMs) {
+      c.windowStart = now;
+      c.frames = 0;
+    }
+    c.frames += 1;
+    if (c.frames > VXE_LIMITS.maxFramesPerWindow) {
+      hub.remove(c);
+      c.ws.close(VXE_CLOSE.policy, 'too many frames');
+      return;
+    }
+    const size = Array.isArray(data)
+      ? data.reduce((n, b) => n + b.length, 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : data.length;
+    if (size > VXE_LIMITS.maxFrameBytes) {
+      hub.remove(c);
+      c.ws.close(VXE_CLOSE.tooBig, 'frame too large');
+      return;
+    }
+    if (isBinary) return;
+    let msg: { type?: unknown; data?: unknown };
+    try {
+      msg = JSON.parse(data.toString()) as typeof msg;
+    } catch {
+      log.debug('vxeSocket: unparseable frame ignored');
+      return;
+    }
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'heart_beat') {
+      if (!(await verify(c))) return;
+      if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify({ type: 'heart_beat', data: true }));
+      return;
+    }
+    if (msg.type === 'update_vxe_table') {
+      const d = updateData(msg.data);
+      if (!d) {
+        log.debug('vxeSocket: malformed update_vxe_table ignored');
+        return;
+      }
+      await publish({ pageId: c.pageId, origin: c.id, frame: { type: 'update_vxe_table', data: d } });
+      return;
+    }
+    log.debug({ type: String(msg.type).slice(0, 40) }, 'vxeSocket: frame type ignored');
+  };
+
+  app.get(
+    '/vxeSocket/:userId/:pageId',
+    { websocket: true, config: { access: 'public', audit: false }, onRequest: authenticateUpgrade },
+    (socket: WebSocket, req: FastifyRequest) => {
+      const token = (req.raw as IncomingMessage & { [WS_TOKEN]?: string })[WS_TOKEN];
+      const { userId, pageId } = req.params as { userId: string; pageId: string };
+      if (!token) {
+        socket.close(VXE_CLOSE.policy, 'unauthenticated');
+        return;
+      }
+      const now = Date.now();
+      const conn: VxeConn = {
+        id: randomUUID(),
+        ws: socket,
+        userId,
+        pageId,
+        token,
+        tokenHash: hashToken(token),
+        openedAt: now,
+        windowStart: now,
+        frames: 0,
+        alive: true,
+      };
+      hub.add(conn);
+      socket.on('message', (data, isBinary) => {
+        onFrame(conn, data, isBinary, req.log).catch((err) =>
+          req.log.warn({ err: (err as Error).message }, 'vxeSocket frame'),
+        );
+      });
+      socket.on('pong', () => {
+        conn.alive = true;
+      });
+      socket.on('close', () => hub.remove(conn));
+    },
+  );
+
+  const sweep = setInterval(() => {
+    for (const c of hub.all()) {
+      if (!c.alive) {
+        hub.remove(c);
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }, SWEEP_MS);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    for (const off of offs) off();
+  });
+}
