@@ -2,7 +2,7 @@
 
 export interface KeyNode {
   key: string;
-  children?: KeyNode[];
+  children?: readonly KeyNode[] | null;
 }
 
 /** every key, depth first */
@@ -46,7 +46,7 @@ export function linkedCheckedKeys(nodes: readonly KeyNode[], granted: ReadonlySe
 export interface TitledNode {
   key: string;
   slotTitle?: string | null;
-  children?: TitledNode[];
+  children?: readonly TitledNode[] | null;
 }
 
 export function matchingKeys(nodes: readonly TitledNode[], text: string): string[] {

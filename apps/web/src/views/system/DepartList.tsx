@@ -6,11 +6,16 @@ import {
   departPermissionIds,
   editDepart,
   fullPermissionTree,
-  type PermissionNode,
   saveDepartPermission,
 } from '../../api/depart';
 import { RecordForm, TreePage } from '../../components/kit';
-import { DataRuleDrawer, type DataRuleTarget, PermissionTree, useGrants } from '../../components/PermissionTree';
+import {
+  DataRuleDrawer,
+  type DataRuleTarget,
+  type GrantNode,
+  PermissionTree,
+  useGrants,
+} from '../../components/PermissionTree';
 import { useCan } from '../../permission/useCan';
 import { DepartModal } from './depart/DepartModal';
 import { departBody, departFields, departTreePage, departValues } from './depart/depart.data';
@@ -18,12 +23,12 @@ import { departBody, departFields, departTreePage, departValues } from './depart
 /** 部门权限 (shown with depart:permission): which permissions the department may hand out to its department roles. */
 function DepartPermissionPane({ depart }: { depart: DepartNode }) {
   const [rule, setRule] = useState<DataRuleTarget | null>(null);
-  const { tree, checked, setChecked, loading, saving, save } = useGrants(depart.id, () =>
+  const { tree, checks, loading, saving, save } = useGrants(depart.id, () =>
     Promise.all([fullPermissionTree(), departPermissionIds(depart.id)]),
   );
 
   const openRule = useCallback(
-    (n: PermissionNode) =>
+    (n: GrantNode) =>
       setRule({
         title: String(n.slotTitle ?? n.title ?? ''),
         loadUrl: `${DEPART_URLS.departDataRule}/${n.key}/${depart.id}`,
@@ -37,8 +42,8 @@ function DepartPermissionPane({ depart }: { depart: DepartNode }) {
     <div data-testid="depart-permission-pane">
       <PermissionTree
         treeList={tree}
-        checkedKeys={checked}
-        onChange={setChecked}
+        checks={checks}
+        emptyText="暂无可分配的权限"
         loading={loading}
         onDataRule={openRule}
         height={380}

@@ -6,13 +6,18 @@ import {
   departRolePermissionIds,
   departRolesOf,
   departRoleTree,
-  type PermissionNode,
   saveDepartRolePermission,
   saveUserDepartRoles,
   userDepartRoleIds,
 } from '../../../api/depart';
 import { runCall } from '../../../components/kit';
-import { DataRuleDrawer, type DataRuleTarget, PermissionTree, useGrants } from '../../../components/PermissionTree';
+import {
+  DataRuleDrawer,
+  type DataRuleTarget,
+  type GrantNode,
+  PermissionTree,
+  useGrants,
+} from '../../../components/PermissionTree';
 
 /** 授权: the department's grants as a tree; the role takes a subset (diff save). */
 export function DepartRoleAuthDrawer({
@@ -25,7 +30,7 @@ export function DepartRoleAuthDrawer({
   onClose: () => void;
 }) {
   const [rule, setRule] = useState<DataRuleTarget | null>(null);
-  const { tree, checked, setChecked, loading, saving, save } = useGrants(role?.id ?? null, () =>
+  const { tree, checks, loading, saving, save } = useGrants(role?.id ?? null, () =>
     Promise.all([departRoleTree(departId), departRolePermissionIds(role?.id ?? '')]),
   );
   const saveGrants = async (close: boolean) => {
@@ -35,7 +40,7 @@ export function DepartRoleAuthDrawer({
   };
 
   const openRule = useCallback(
-    (n: PermissionNode) =>
+    (n: GrantNode) =>
       role &&
       setRule({
         title: String(n.slotTitle ?? n.title ?? ''),
@@ -67,11 +72,11 @@ export function DepartRoleAuthDrawer({
     >
       <PermissionTree
         treeList={tree}
-        checkedKeys={checked}
-        onChange={setChecked}
+        checks={checks}
         loading={loading}
         onDataRule={openRule}
         height={480}
+        emptyText="暂无可分配的权限"
       />
       <DataRuleDrawer target={rule} onClose={() => setRule(null)} />
     </Drawer>
