@@ -1,0 +1,169 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: JVxeTable placeholders and messages substitute ${title}
+// Pure parse / format / display logic of the basic cells (spec 02 §3, §5), tested without a DOM.
+import dayjs from 'dayjs';
+import type { JVxeColumn, JVxeOption } from '../../types';
+
+// ------------------------------------------------------------------ placeholder
+
+/** '${title}', '${key}', '${defaultValue}' of a placeholder replaced; a default by kind when absent */
+export function fillPlaceholder(column: JVxeColumn, kind: 'input' | 'select' = 'input'): string {
+  const raw = column.placeholder ?? (kind === 'select' ? '请选择${title}' : '请输入${title}');
+  return raw
+    .replaceAll('${title}', column.title ?? '')
+    .replaceAll('${key}', column.key ?? '')
+    .replaceAll(
+      '${defaultValue}',
+      column.defaultValue === undefined || column.defaultValue === null ? '' : String(column.defaultValue),
+    );
+}
+
+// ------------------------------------------------------------------ numbers
+
+/** what the number editor accepts while typing: optional minus, digits, one decimal point */
+export const NUMBER_TYPING = /^-?\d*\.?\d*$/;
+const NUMBER_FULL = /^-?(\d+\.?\d*|\.\d+)$/;
+
+/** the typed text kept (true) or refused (false) */
+export function acceptNumberTyping(text: string): boolean {
+  return NUMBER_TYPING.test(text);
+}
+
+/** on blur / paste: a matching value is parsed as a number, anything else becomes empty ('') */
+export function parseNumber(raw: unknown): number | '' {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : '';
+  if (raw === undefined || raw === null) return '';
+  const s = String(raw).trim();
+  if (!NUMBER_FULL.test(s)) return '';
+  const n = Number(s);
+  return Number.isFinite(n) ? n : '';
+}
+
+// ------------------------------------------------------------------ tags
+
+/** semicolons removed, then a semicolon after every two characters */
+export function normalizeTags(raw: unknown): string {
+  if (raw === undefined || raw === null) return '';
+  const plain = [...String(raw).replaceAll(';', '')];
+  let out = '';
+  for (let i = 0; i < plain.length; i++) {
+    out += plain[i];
+    if (i % 2 === 1) out += ';';
+  }
+  return out;
+}
+
+export function tagList(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  return String(value)
+    .split(';')
+    .filter((t) => t !== '');
+}
+
+// ------------------------------------------------------------------ dates
+
+export const DATE_FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm:ss' } as const;
+export type DateKind = keyof typeof DATE_FORMATS;
+
+export function dateFormat(kind: DateKind, column?: JVxeColumn): string {
+  return column?.format || DATE_FORMATS[kind];
+}
+
+/** a value (string, Date, dayjs, number) as a dayjs, or null */
+export function toDayjs(value: unknown, kind: DateKind): dayjs.Dayjs | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (dayjs.isDayjs(value)) return value.isValid() ? value : null;
+  if (value instanceof Date || typeof value === 'number') {
+    const d = dayjs(value);
+    return d.isValid() ? d : null;
+  }
+  const s = String(value).trim();
+  if (kind === 'time' || /^\d{1,2}:\d{2}(:\d{2})?$/.test(s)) {
+    const d = dayjs(`1970-01-01 ${s}`);
+    return d.isValid() ? d : null;
+  }
+  const d = dayjs(s.replace(/\//g, '-'));
+  return d.isValid() ? d : null;
+}
+
+/** a value as the text of the cell's format ('' when empty or not a date) */
+export function formatDate(value: unknown, kind: DateKind, column?: JVxeColumn): string {
+  const d = toDayjs(value, kind);
+  return d ? d.format(dateFormat(kind, column)) : '';
+}
+
+// ------------------------------------------------------------------ checkbox
+
+/** [checked, unchecked] values: customValue, else true / false */
+export function checkValues(column: JVxeColumn): [unknown, unknown] {
+  return column.customValue ?? [true, false];
+}
+
+export function isChecked(value: unknown, column: JVxeColumn): boolean {
+  const [on] = checkValues(column);
+  if (value === on) return true;
+  if (value === undefined || value === null) return false;
+  return String(value) === String(on);
+}
+
+export function toggleChecked(value: unknown, column: JVxeColumn): unknown {
+  const [on, off] = checkValues(column);
+  return isChecked(value, column) ? off : on;
+}
+
+/** pasted / loaded text of a checkbox: the checked value for 'true', '1', 'Y', the checked value itself */
+export function parseChecked(raw: unknown, column: JVxeColumn): unknown {
+  const [on, off] = checkValues(column);
+  if (raw === on || raw === off) return raw;
+  const s = String(raw ?? '')
+    .trim()
+    .toLowerCase();
+  if (s === String(on).toLowerCase() || s === 'true' || s === '1' || s === 'y' || s === '是') return on;
+  return off;
+}
+
+// ------------------------------------------------------------------ options
+
+export function optionText(o: JVxeOption): string {
+  return String(o.text ?? o.title ?? o.label ?? o.value);
+}
+
+/** values of a multi cell as a list (comma string or array) */
+export function splitMulti(value: unknown, separator = ','): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value)) return value.map(String).filter((s) => s !== '');
+  return String(value)
+    .split(separator)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+export function joinMulti(values: unknown, separator = ','): string {
+  return splitMulti(values, separator).join(separator);
+}
+
+/** the text of a (multi) value by the option texts; unknown values as they are */
+export function textOfValue(value: unknown, texts: ReadonlyMap<string, string> | undefined, separator = ','): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (!texts) return Array.isArray(value) ? value.join(separator) : String(value);
+  const parts =
+    Array.isArray(value) || String(value).includes(separator) ? splitMulti(value, separator) : [String(value)];
+  return parts.map((p) => texts.get(p) ?? p).join(separator);
+}
+
+/** pasted text of an option cell: a value, or an option text mapped to its value */
+export function parseOption(raw: unknown, options: readonly JVxeOption[] | undefined): unknown {
+  if (raw === undefined || raw === null) return '';
+  const s = String(raw).trim();
+  if (!options?.length) return s;
+  if (options.some((o) => String(o.value) === s)) return s;
+  const hit = options.find((o) => optionText(o) === s);
+  return hit ? String(hit.value) : s;
+}
+
+// ------------------------------------------------------------------ progress
+
+export function progressPercent(value: unknown): number {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return 0;
+  return Math.max(0, Math.min(100, n));
+}
