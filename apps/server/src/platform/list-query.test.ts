@@ -147,7 +147,7 @@ describe('sort allow-list', () => {
   const orderSql = (q: Record<string, string>) => listOrderBy(users, q).map((s) => dialect.sqlToQuery(s).sql);
 
   it('defaults to the entity sort with the id as tie-breaker', () => {
-    expect(orderSql({})).toEqual(['"sys_user"."create_time" desc nulls last', '"sys_user"."id" asc nulls first']);
+    expect(orderSql({})).toEqual(['"sys_user"."create_time" desc nulls last', '"sys_user"."id" asc']);
   });
 
   it('takes sortable fields, strips _dictText, accepts comma lists', () => {
