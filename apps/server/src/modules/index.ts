@@ -17,6 +17,7 @@ import messageTemplateRoutes from './message/templates.ts';
 import onlineRoutes from './online/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
+import quartzRoutes from './quartz/routes.ts';
 import roleRoutes from './role/routes.ts';
 import tenantRoutes from './tenant/routes.ts';
 import thirdAppRoutes from './third-app/routes.ts';
@@ -47,5 +48,6 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   onlineRoutes,
   addressBookRoutes,
   thirdAppRoutes,
+  quartzRoutes,
   demoRoutes,
 ];
