@@ -6,6 +6,7 @@ export { ListCard, type ListCardProps } from './ListCard';
 export * from './list-core';
 export { QueryForm, type QueryFormProps } from './QueryForm';
 export { SelectionAlert, type SelectionAlertProps } from './SelectionAlert';
+export { useKeyedLoad } from './use-keyed-load';
 export {
   exportName,
   type ListPageTableProps,

@@ -1,3 +1,4 @@
+import type { Result } from '@answer/contract';
 import {
   Button,
   Descriptions,
@@ -21,7 +22,7 @@ import {
   LOG_MESSAGES,
   parseSnapshot,
 } from '../../../api/log';
-import { Truncated } from '../../../components/kit';
+import { Truncated, useKeyedLoad } from '../../../components/kit';
 import { feedback } from '../../../utils/feedback';
 
 /** two versions of one row: data log ids of the left / right side */
@@ -33,6 +34,12 @@ export interface CompareTarget {
 }
 
 const byVersion = (a: DataLog, b: DataLog) => (a.dataVersion ?? 0) - (b.dataVersion ?? 0);
+/** the answer's result, or null after its message as a warning */
+const ok = async <T,>(call: Promise<Result<T[]>>): Promise<T[] | null> => {
+  const res = await call;
+  if (!res.success) feedback.message.warning(res.message);
+  return res.success ? (res.result ?? []) : null;
+};
 const warn = (description: string) => {
   feedback.notification.warning({ message: '提示', description, duration: 3 });
   return null;
@@ -56,25 +63,9 @@ export function compareTarget(rows: readonly DataLog[]): CompareTarget | null {
 
 /** every version of one row, oldest first */
 function useVersions(dataTable?: string | null, dataId?: string | null) {
-  const [versions, setVersions] = useState<DataLog[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!dataTable || !dataId) return;
-    let live = true;
-    setLoading(true);
-    dataLogVersions(dataTable, dataId)
-      .then((res) => {
-        if (!live) return;
-        setVersions(res.success ? [...(res.result ?? [])].sort(byVersion) : []);
-        if (!res.success) feedback.message.warning(res.message);
-      })
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [dataTable, dataId]);
-  return { versions, loading };
+  const key = dataTable && dataId ? `${dataTable}/${dataId}` : null;
+  const { data, loading } = useKeyedLoad(key, () => ok(dataLogVersions(dataTable ?? '', dataId ?? '')), []);
+  return { versions: [...(data ?? [])].sort(byVersion), loading };
 }
 
 function RowHeader({ dataTable, dataId }: { dataTable?: string | null; dataId?: string | null }) {
@@ -96,8 +87,6 @@ export function CompareModal({ target, onClose }: { target: CompareTarget | null
   const { versions } = useVersions(target?.dataTable, target?.dataId);
   const [left, setLeft] = useState<string>();
   const [right, setRight] = useState<string>();
-  const [pair, setPair] = useState<[DataLog, DataLog] | null>(null);
-  const [loading, setLoading] = useState(false);
   const [onlyChanged, setOnlyChanged] = useState(false);
 
   useEffect(() => {
@@ -106,23 +95,11 @@ export function CompareModal({ target, onClose }: { target: CompareTarget | null
     setOnlyChanged(false);
   }, [target]);
 
-  useEffect(() => {
-    if (!left || !right) return;
-    let live = true;
-    setLoading(true);
-    compareDataLogs(left, right)
-      .then((res) => {
-        if (!live) return;
-        const both = res.success && (res.result ?? []).length === 2;
-        setPair(both ? [res.result[0], res.result[1]] : null);
-        if (!res.success) feedback.message.warning(res.message);
-      })
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [left, right]);
+  const { data: pair, loading } = useKeyedLoad(
+    left && right ? `${left}|${right}` : null,
+    () => ok(compareDataLogs(left ?? '', right ?? '')).then((r) => (r?.length === 2 ? r : null)),
+    null,
+  );
 
   const all = useMemo(
     () => (pair ? diffSnapshots(parseSnapshot(pair[0].dataContent), parseSnapshot(pair[1].dataContent)) : []),

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Drawer, Empty, Modal, Space, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   DEPART_URLS,
   type DepartRole,
@@ -10,7 +10,7 @@ import {
   saveUserDepartRoles,
   userDepartRoleIds,
 } from '../../../api/depart';
-import { runCall } from '../../../components/kit';
+import { runCall, useKeyedLoad } from '../../../components/kit';
 import {
   DataRuleDrawer,
   type DataRuleTarget,
@@ -93,29 +93,19 @@ export function UserDepartRoleModal({
   departId: string;
   onClose: () => void;
 }) {
-  const [roles, setRoles] = useState<DepartRole[]>([]);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [old, setOld] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    setLoading(true);
-    Promise.all([departRolesOf(departId, user.id), userDepartRoleIds(departId, user.id)])
-      .then(([r, ids]) => {
-        if (!live) return;
-        setRoles(r);
-        setChecked(ids);
-        setOld(ids);
-      })
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [user, departId]);
+  const { data, setData, loading } = useKeyedLoad(
+    user && `${user.id}@${departId}`,
+    async () => {
+      const [roles, ids] = await Promise.all([
+        departRolesOf(departId, user?.id ?? ''),
+        userDepartRoleIds(departId, user?.id ?? ''),
+      ]);
+      return { roles, old: ids, checked: ids };
+    },
+    { roles: [] as DepartRole[], old: [] as string[], checked: [] as string[] },
+  );
+  const { roles, old, checked } = data;
 
   const submit = async () => {
     if (!user) return;
@@ -140,7 +130,7 @@ export function UserDepartRoleModal({
         {roles.length ? (
           <Checkbox.Group
             value={checked}
-            onChange={(v) => setChecked(v.map(String))}
+            onChange={(v) => setData({ ...data, checked: v.map(String) })}
             options={roles.map((r) => ({ label: r.roleName, value: r.id }))}
             data-testid="user-depart-roles"
           />
