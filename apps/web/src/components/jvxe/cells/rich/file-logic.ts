@@ -122,9 +122,17 @@ function responseField(answer: UploadAnswerLike, name: string): unknown {
   return undefined;
 }
 
-/** A failed request (network, HTTP error): an error with 上传失败 (or the error's message when it has a Chinese one). */
+/**
+ * A failed request: 上传失败, or the server's message when the refusal carried an envelope (e.g. an HTTP 500 with
+ * `{success:false, message}`); network errors and time-outs are 上传失败.
+ */
 export function failedUpload(file: { name: string; size?: number; type?: string }, err?: unknown): FileCellValue {
-  const msg = err instanceof Error && /[\u4e00-\u9fa5]/.test(err.message) ? err.message : FILE_CELL_TEXT.failed;
+  const data = err && typeof err === 'object' ? (err as { data?: unknown }).data : undefined;
+  const serverMsg =
+    data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+      ? (data as { message: string }).message.trim()
+      : '';
+  const msg = serverMsg && /[\u4e00-\u9fa5]/.test(serverMsg) ? serverMsg : FILE_CELL_TEXT.failed;
   return { name: file.name, size: file.size, type: file.type, status: 'error', message: msg };
 }
 

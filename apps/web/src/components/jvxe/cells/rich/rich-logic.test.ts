@@ -122,11 +122,13 @@ describe('upload answers', () => {
     // no responseName: no extra key at all
     expect('extra' in settleUpload({ success: true, message: 'p', fileId: 'F' }, file)).toBe(false);
   });
-  it('a failed request is 上传失败 unless the error carries a Chinese message', () => {
+  it('a failed request is 上传失败 unless the refusal carried a server message', () => {
     expect(failedUpload(file, new Error('Failed to fetch')).message).toBe('上传失败');
-    expect(failedUpload(file, new Error('网络异常，请检查网络连接后重试')).message).toBe(
-      '网络异常，请检查网络连接后重试',
-    );
+    expect(failedUpload(file, new Error('网络异常，请检查网络连接后重试')).message).toBe('上传失败');
+    const refused = Object.assign(new Error('x'), { data: { success: false, message: '文件过大' } });
+    expect(failedUpload(file, refused).message).toBe('文件过大');
+    const english = Object.assign(new Error('x'), { data: { message: 'Internal Server Error' } });
+    expect(failedUpload(file, english).message).toBe('上传失败');
   });
 });
 
