@@ -1,42 +1,10 @@
 import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Alert, Button, Card, Col, Row, Skeleton, Table } from 'antd';
+import { useMemo } from 'react';
 import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
 import { BarAndLine } from '../../components/chart/BarAndLine';
+import { StatCard } from '../../components/chart/StatCard';
 import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
-import './analysis.css';
-
-function StatCard({
-  title,
-  value,
-  icon,
-  color,
-  loading,
-  footer,
-}: {
-  title: string;
-  value: number | undefined;
-  icon: ReactNode;
-  color: string;
-  loading: boolean;
-  footer?: ReactNode;
-}) {
-  return (
-    <Card size="small" className="answer-stat">
-      <div className="answer-stat-main">
-        <div aria-hidden className="answer-stat-icon" style={{ color, background: `${color}1a` }}>
-          {icon}
-        </div>
-        <Statistic title={title} value={value ?? 0} loading={loading} />
-      </div>
-      {footer ? (
-        <Typography.Text type="secondary" className="answer-stat-footer">
-          {footer}
-        </Typography.Text>
-      ) : null}
-    </Card>
-  );
-}
 
 /** Home page (component `dashboard/Analysis`): login statistics from /sys/loginfo and /sys/visitInfo. */
 export default function Analysis() {
@@ -45,6 +13,41 @@ export default function Analysis() {
   const points = useMemo<VisitPoint[]>(() => lastSevenDays(visits.data ?? []), [visits.data]);
   const week = sumVisits(points);
   const failed = info.isError || visits.isError;
+  const today = { loading: info.isPending };
+  const cards = [
+    {
+      ...today,
+      title: '总访问量',
+      value: info.data?.totalVisitCount,
+      icon: <EyeOutlined />,
+      color: '#1890FF',
+      footer: '累计登录次数',
+    },
+    {
+      ...today,
+      title: '今日访问量',
+      value: info.data?.todayVisitCount,
+      icon: <TeamOutlined />,
+      color: '#52C41A',
+      footer: '今天的登录次数',
+    },
+    {
+      ...today,
+      title: '今日IP',
+      value: info.data?.todayIp,
+      icon: <GlobalOutlined />,
+      color: '#FA8C16',
+      footer: '今天登录的不同IP数',
+    },
+    {
+      title: '近7天访问量',
+      value: week,
+      loading: visits.isPending,
+      icon: <LineChartOutlined />,
+      color: '#722ED1',
+      footer: `${points[0].label} 至 ${points[6].label}`,
+    },
+  ];
 
   return (
     <div className="answer-dashboard">
@@ -69,46 +72,11 @@ export default function Analysis() {
         />
       ) : null}
       <Row gutter={[16, 16]}>
-        <Col xs={12} lg={6}>
-          <StatCard
-            title="总访问量"
-            value={info.data?.totalVisitCount}
-            loading={info.isPending}
-            icon={<EyeOutlined />}
-            color="#1890FF"
-            footer="累计登录次数"
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <StatCard
-            title="今日访问量"
-            value={info.data?.todayVisitCount}
-            loading={info.isPending}
-            icon={<TeamOutlined />}
-            color="#52C41A"
-            footer="今天的登录次数"
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <StatCard
-            title="今日IP"
-            value={info.data?.todayIp}
-            loading={info.isPending}
-            icon={<GlobalOutlined />}
-            color="#FA8C16"
-            footer="今天登录的不同IP数"
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <StatCard
-            title="近7天访问量"
-            value={week}
-            loading={visits.isPending}
-            icon={<LineChartOutlined />}
-            color="#722ED1"
-            footer={`${points[0].label} 至 ${points[6].label}`}
-          />
-        </Col>
+        {cards.map((c) => (
+          <Col xs={12} lg={6} key={c.title}>
+            <StatCard {...c} />
+          </Col>
+        ))}
         <Col xs={24} xl={16}>
           <Card title="最近7天访问量" size="small">
             {visits.isPending ? (
