@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, ERRORS, fail, ok } from '@answer/contract';
@@ -16,6 +17,7 @@ import { type KV, MemoryKV, REDIS_CLIENT_OPTIONS, RedisKV, redisReady, watchRedi
 import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
 import { UPLOAD_MAX_BYTES } from './modules/common/files.ts';
 import { apiModules } from './modules/index.ts';
+import { installHttpMonitor } from './modules/monitor/http-monitor.ts';
 import { selectTokenProtocol } from './modules/websocket/hub.ts';
 import { Audit, neutralise, neutraliseDeep } from './platform/audit.ts';
 import { BAD_PATH_URL, isCanonicalPath } from './platform/canonical-path.ts';
@@ -219,6 +221,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   installErrorHandling(app);
   installGuard(app);
+  // 请求追踪 and the HTTP server figures (modules/monitor): one cheap onResponse hook, a fixed ring buffer per node
+  installHttpMonitor(app);
   installSecurityHeaders(app);
 
   await app.register(cors, {
@@ -234,7 +238,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // octet-stream) and event streams are never compressed; request bodies are never inflated
   await app.register(compress, {
     threshold: 1024,
-    encodings: ['br', 'gzip', 'deflate'],
+    encodings: process.env.XX_ENC ? (process.env.XX_ENC.split(',') as never) : ['br', 'gzip', 'deflate'],
+    ...(process.env.XX_BRQ ? { brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.env.XX_BRQ) } } } : {}),
+    ...(process.env.XX_GZ ? { zlibOptions: { level: Number(process.env.XX_GZ) } } : {}),
     globalDecompression: false,
     customTypes: /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml)(?:;|$)|image\/svg\+xml)/,
   });

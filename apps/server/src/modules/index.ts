@@ -14,6 +14,7 @@ import fillRuleRoutes from './fill-rule/routes.ts';
 import logRoutes from './log/routes.ts';
 import messageRoutes from './message/routes.ts';
 import messageTemplateRoutes from './message/templates.ts';
+import monitorRoutes from './monitor/routes.ts';
 import onlineRoutes from './online/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
@@ -50,4 +51,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   thirdAppRoutes,
   quartzRoutes,
   demoRoutes,
+  monitorRoutes,
 ];

@@ -349,7 +349,12 @@ export const MENU_TREE: readonly MenuNode[] = [
             url: '/monitor/redis',
             component: 'modules/monitor/RedisInfo',
           },
-          { name: 'Redis终端', url: '/monitor/redisTerminal', component: 'modules/monitor/RedisTerminal' },
+          {
+            name: 'Redis终端',
+            url: '/monitor/redisTerminal',
+            component: 'modules/monitor/RedisTerminal',
+            buttons: [{ perms: 'monitor:redis:terminal', name: '执行Redis命令' }],
+          },
           {
             id: 'd07a2c87a451434c99ab06296727ec4f',
             name: 'JVM信息',
@@ -380,6 +385,7 @@ export const MENU_TREE: readonly MenuNode[] = [
             url: '/monitor/httpTrace',
             component: 'modules/monitor/HttpTrace',
           },
+          { name: 'PostgreSQL监控', url: '/monitor/postgres', component: 'modules/monitor/PostgresInfo' },
         ],
       },
     ],
