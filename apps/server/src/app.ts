@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, ERRORS, fail, ok } from '@answer/contract';
@@ -238,9 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // octet-stream) and event streams are never compressed; request bodies are never inflated
   await app.register(compress, {
     threshold: 1024,
-    encodings: process.env.XX_ENC ? (process.env.XX_ENC.split(',') as never) : ['br', 'gzip', 'deflate'],
-    ...(process.env.XX_BRQ ? { brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.env.XX_BRQ) } } } : {}),
-    ...(process.env.XX_GZ ? { zlibOptions: { level: Number(process.env.XX_GZ) } } : {}),
+    encodings: ['br', 'gzip', 'deflate'],
     globalDecompression: false,
     customTypes: /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml)(?:;|$)|image\/svg\+xml)/,
   });
