@@ -1,7 +1,7 @@
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox } from 'antd';
 // the two input kinds the page shows, not antd's Input index (which brings TextArea, Search and OTP along)
-import Input from 'antd/es/input/Input';
+import Input, { type InputProps } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -24,6 +24,44 @@ const LoginSelectTenant = lazy(() => import('./login-select-tenant').then((m) =>
 type TabKey = 'account' | 'phone';
 
 type FieldName = 'username' | 'password' | 'inputCode' | 'mobile' | 'captcha';
+
+/** what each field shows (all large, with an icon); the password field is masked */
+const INPUTS: Record<FieldName, InputProps> = {
+  username: {
+    prefix: <UserOutlined className="login-input-icon" />,
+    placeholder: '请输入帐户名',
+    autoComplete: 'username',
+    'aria-label': '帐户名',
+  },
+  password: {
+    prefix: <LockOutlined className="login-input-icon" />,
+    placeholder: '请输入密码',
+    autoComplete: 'current-password',
+    'aria-label': '密码',
+  },
+  inputCode: {
+    prefix: <SafetyOutlined className="login-input-icon" />,
+    placeholder: '请输入验证码',
+    autoComplete: 'off',
+    'aria-label': '验证码',
+    maxLength: 8,
+  },
+  mobile: {
+    prefix: <MobileOutlined className="login-input-icon" />,
+    placeholder: '请输入手机号',
+    autoComplete: 'tel',
+    inputMode: 'numeric',
+    maxLength: 11,
+    'aria-label': '手机号',
+  },
+  captcha: {
+    prefix: <MailOutlined className="login-input-icon" />,
+    placeholder: '请输入验证码',
+    autoComplete: 'one-time-code',
+    inputMode: 'numeric',
+    'aria-label': '短信验证码',
+  },
+};
 
 const FIELD_RULES: Record<FieldName, readonly FieldRule[]> = {
   username: [{ required: true, message: '请输入用户名' }],
@@ -149,40 +187,21 @@ export default function Login() {
 
   const getSmsCode = () => sms.request(async () => (await form.validateFields(['mobile'])).mobile?.trim() ?? '');
 
+  const field = (name: FieldName) => {
+    const Control = name === 'password' ? Password : Input;
+    return (
+      <LoginField errors={form.errors(name)} helpId={form.helpId(name)}>
+        <Control {...form.input(name)} size="large" {...INPUTS[name]} />
+      </LoginField>
+    );
+  };
+
   const accountTab = (
     <>
-      <LoginField errors={form.errors('username')} helpId={form.helpId('username')}>
-        <Input
-          {...form.input('username')}
-          size="large"
-          prefix={<UserOutlined className="login-input-icon" />}
-          placeholder="请输入帐户名"
-          autoComplete="username"
-          aria-label="帐户名"
-        />
-      </LoginField>
-      <LoginField errors={form.errors('password')} helpId={form.helpId('password')}>
-        <Password
-          {...form.input('password')}
-          size="large"
-          prefix={<LockOutlined className="login-input-icon" />}
-          placeholder="请输入密码"
-          autoComplete="current-password"
-          aria-label="密码"
-        />
-      </LoginField>
+      {field('username')}
+      {field('password')}
       <div className="login-captcha">
-        <LoginField errors={form.errors('inputCode')} helpId={form.helpId('inputCode')}>
-          <Input
-            {...form.input('inputCode')}
-            size="large"
-            prefix={<SafetyOutlined className="login-input-icon" />}
-            placeholder="请输入验证码"
-            autoComplete="off"
-            aria-label="验证码"
-            maxLength={8}
-          />
-        </LoginField>
+        {field('inputCode')}
         <button
           type="button"
           className="login-captcha-image"
@@ -198,30 +217,9 @@ export default function Login() {
 
   const phoneTab = (
     <>
-      <LoginField errors={form.errors('mobile')} helpId={form.helpId('mobile')}>
-        <Input
-          {...form.input('mobile')}
-          size="large"
-          prefix={<MobileOutlined className="login-input-icon" />}
-          placeholder="请输入手机号"
-          autoComplete="tel"
-          inputMode="numeric"
-          maxLength={11}
-          aria-label="手机号"
-        />
-      </LoginField>
+      {field('mobile')}
       <div className="login-captcha">
-        <LoginField errors={form.errors('captcha')} helpId={form.helpId('captcha')}>
-          <Input
-            {...form.input('captcha')}
-            size="large"
-            prefix={<MailOutlined className="login-input-icon" />}
-            placeholder="请输入验证码"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            aria-label="短信验证码"
-          />
-        </LoginField>
+        {field('captcha')}
         <Button className="login-sms-button" size="large" disabled={sms.running} onClick={getSmsCode} tabIndex={-1}>
           {sms.text}
         </Button>
