@@ -251,7 +251,14 @@ export function PopupModal({
             setSelected(next);
           },
         }}
-        onRow={(r) => ({ onClick: () => toggle(r.key, r.row), style: { cursor: 'pointer' } })}
+        onRow={(r) => ({
+          // the selection column's own checkbox / radio already toggles through onSelect
+          onClick: (e) => {
+            if ((e.target as Element).closest?.('.ant-table-selection-column')) return;
+            toggle(r.key, r.row);
+          },
+          style: { cursor: 'pointer' },
+        })}
         onChange={(pg, _f, s) => {
           const one = Array.isArray(s) ? s[0] : s;
           const field = one?.columnKey ? String(one.columnKey) : '';
