@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { demo } from '../../db/schema/index.ts';
+import { xlsxUpload } from './test-helpers.ts';
 
 const D = '/jeecg-boot/test/jeecgDemo';
 
@@ -21,20 +22,6 @@ afterAll(async () => {
 
 const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
 const byName = async (name: string) => (await t.app.ctx.db.select().from(demo).where(eq(demo.name, name)))[0];
-
-export function xlsxUpload(buf: Buffer) {
-  const boundary = '----demoimport';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-      ),
-      buf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('单表模型示例 /test/jeecgDemo', () => {
   it('lists the seeded rows newest first with sex_dictText, filters QueryGenerator-style, hides tenant_id', async () => {
