@@ -21,6 +21,7 @@ import { type ColLayout, layoutColumns, rowAt, rowTops, visibleColumns } from '.
 import { optionTexts, useResolvedColumns } from './engine/options';
 import { GridStore, isTempId } from './engine/store';
 import { Toolbar } from './Toolbar';
+import { type FlatTreeRow, TreeToggle, useLazyTree } from './tree';
 import './jvxe.css';
 import { getCell, onRegister } from './registry';
 import type {
@@ -79,6 +80,8 @@ interface RowContext {
   startDrag: (rowIndex: number, e: React.PointerEvent) => void;
   isDisabled: (col: JVxeColumn) => boolean;
   expandContent: ((row: JVxeRow) => ReactNode) | undefined;
+  /** tree rows: the column carrying the toggle, and the nodes */
+  tree: (TreeBinding & { key: string }) | undefined;
 }
 
 function Cell({
@@ -176,6 +179,14 @@ function Cell({
       }
     }
   }
+  const node = ctx.tree && ctx.tree.key === col.key ? ctx.tree.nodes.get(rowId) : undefined;
+  if (node) {
+    content = (
+      <TreeToggle node={node} onToggle={ctx.tree?.toggle as (id: string) => void}>
+        {node.placeholder ? null : content}
+      </TreeToggle>
+    );
+  }
   return (
     <div className={cls} style={style} data-key={col.key} data-err={err}>
       {content}
@@ -189,7 +200,7 @@ const Row = memo(function Row(p: RowProps) {
   if (p.selected) cls += ' jvxe-row-selected';
   if (p.dragOver) cls += ' jvxe-row-dragover';
   return (
-    <div className={cls} data-rid={rowId} style={{ top: p.top, height: p.height, width: p.total }}>
+    <div className={cls} data-row-id={rowId} style={{ top: p.top, height: p.height, width: p.total }}>
       <div className="jvxe-row-cells" style={{ height: p.expanded ? undefined : p.height }}>
         {p.fixedCols.map((lay) => (
           <Cell key={lay.col.key} lay={lay} row={row} rowId={rowId} rowIndex={rowIndex} p={p} />
@@ -280,7 +291,27 @@ function useRegistryVersion(): number {
   return v;
 }
 
+interface TreeBinding {
+  nodes: ReadonlyMap<string, FlatTreeRow>;
+  toggle: (id: string) => void;
+}
+
+type GridProps = JVxeTableProps & { ref?: Ref<JVxeTableApi>; tree?: TreeBinding };
+
+/** The editable table; with `treeConfig` its rows are the lazy tree's rows in display order (C2's useLazyTree). */
 export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
+  return props.treeConfig ? <TreeGrid {...props} /> : <Grid {...props} />;
+}
+
+function TreeGrid(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
+  const treeConfig = props.treeConfig as NonNullable<JVxeTableProps['treeConfig']>;
+  const { rows, toggle } = useLazyTree({ rows: props.dataSource ?? [], rowKey: props.rowKey, treeConfig });
+  const tree = useMemo<TreeBinding>(() => ({ nodes: new Map(rows.map((f) => [f.id, f])), toggle }), [rows, toggle]);
+  const data = useMemo(() => rows.map((f) => f.row), [rows]);
+  return <Grid {...props} dataSource={data} tree={tree} />;
+}
+
+function Grid(props: GridProps) {
   const {
     rowKey = 'id',
     columns,
@@ -313,8 +344,10 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
   // a new dataSource is a data load (read during render: the store belongs to this component)
   const loadedData = useRef<unknown>(null);
   if (loadedData.current !== (dataSource ?? null) || loadedData.current === null) {
+    const first = loadedData.current === null;
     loadedData.current = dataSource ?? null;
-    store.setData(dataSource ?? []);
+    if (props.tree && !first) store.syncRows(dataSource ?? []);
+    else store.setData(dataSource ?? []);
   }
 
   useSyncExternalStore(store.subscribe, store.getVersion);
@@ -355,7 +388,7 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
   const draftRef = useRef<{ value: unknown; dirty: boolean }>({ value: undefined, dirty: false });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
-  const expandHeight = (props as { expandHeight?: number }).expandHeight ?? 200;
+  const expandHeight = props.expandHeight ?? 200;
 
   // ------------------------------------------------------------------ geometry
   const structure = store.structure;
@@ -406,14 +439,15 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    const v0 = { width: 1000, height: 400 };
     const measure = () => {
-      setView((v) =>
-        v.width === el.clientWidth && v.height === el.clientHeight
-          ? v
-          : { ...v, width: el.clientWidth, height: el.clientHeight },
-      );
+      // no layout (hidden, or a DOM without layout): keep the assumed size
+      const width = el.clientWidth || v0.width;
+      const height = el.clientHeight || v0.height;
+      setView((v) => (v.width === width && v.height === height ? v : { ...v, width, height }));
     };
     measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
@@ -799,6 +833,8 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
 
   const isDisabled = useCallback((col: JVxeColumn) => disabled || Boolean(col.disabled), [disabled]);
 
+  const treeBinding = props.tree;
+  const treeKey = navCols[0]?.col.key ?? '';
   const ctx = useMemo<RowContext>(
     () => ({
       api,
@@ -812,6 +848,7 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
       startDrag,
       isDisabled,
       expandContent: expand,
+      tree: treeBinding ? { ...treeBinding, key: treeKey } : undefined,
     }),
     [
       api,
@@ -825,6 +862,8 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
       startDrag,
       isDisabled,
       expand,
+      treeBinding,
+      treeKey,
     ],
   );
 
@@ -833,15 +872,20 @@ export function JVxeTable(props: JVxeTableProps & { ref?: Ref<JVxeTableApi> }) {
     const el = (target as HTMLElement | null)?.closest?.('.jvxe-cell');
     const rowEl = el?.closest('.jvxe-row');
     const key = el?.getAttribute('data-key');
-    const id = rowEl?.getAttribute('data-rid');
+    const id = rowEl?.getAttribute('data-row-id');
     return key && id ? { id, key } : null;
   };
 
   const onClick = (e: React.MouseEvent) => {
     const t = e.target as HTMLElement;
-    if (t.closest('.jvxe-editor') || t.tagName === 'INPUT' || t.tagName === 'BUTTON') return;
     const hit = cellFromEvent(t);
+    if (hit && props.onRowClick) {
+      const row = store.rowById(hit.id);
+      if (row) props.onRowClick(row, hit.id, e);
+    }
+    if (t.closest('.jvxe-editor') || t.tagName === 'INPUT' || t.tagName === 'BUTTON' || t.closest('button')) return;
     if (!hit) return;
+    if (store.rowById(hit.id)?.__placeholder) return;
     const col = resolved.find((c) => c.key === hit.key);
     if (!col) return;
     const a = activeRef.current;

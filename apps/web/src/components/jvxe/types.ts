@@ -213,6 +213,10 @@ export interface JVxeTableProps {
   onRemoved?: (e: { rows: JVxeRow[]; deletedIds: string[]; api: JVxeTableApi }) => void;
   onSelectionChange?: (e: { selectedIds: string[]; rows: JVxeRow[] }) => void;
   onDragged?: (e: { rows: JVxeRow[]; api: JVxeTableApi }) => void;
+  /** a click anywhere in a row (before the cell reacts) */
+  onRowClick?: (row: JVxeRow, rowId: string, event: React.MouseEvent) => void;
+  /** height of an expanded row's content (expand), px; default 200 */
+  expandHeight?: number;
   socketReload?: { pageId: string };
   className?: string;
   style?: React.CSSProperties;

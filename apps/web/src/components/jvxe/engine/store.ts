@@ -122,6 +122,23 @@ export class GridStore {
     this.emit(true);
   }
 
+  /**
+   * replace the shown rows keeping the edited version of rows already held (tree rows expanding / collapsing);
+   * deleted list and selection stay
+   */
+  syncRows(rows: readonly JVxeRow[]): void {
+    const held = new Map<string, JVxeRow>();
+    for (const r of this.rows) held.set(this.idOf(r), r);
+    const out = new Array<JVxeRow>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as JVxeRow;
+      const id = r[this.rowKey];
+      out[i] = (id !== undefined && id !== null ? held.get(String(id)) : undefined) ?? this.adopt(r);
+    }
+    this.rows = out;
+    this.emit(true);
+  }
+
   /** the values of a new row: defaultValue, defaultChecked / customValue, the cell's initial value */
   newRow(values: JVxeRow = {}): JVxeRow {
     const row: JVxeRow = {};
@@ -230,6 +247,12 @@ export class GridStore {
 
   // ------------------------------------------------------------------ errors
 
+  /** the text of a column's values for checks (CellDef.toText, else plain text) */
+  textFn(column: JVxeColumn): (v: unknown) => string {
+    const t = this.cellOf(column.type)?.toText;
+    return t ? (v) => t(v, column) : valueText;
+  }
+
   errorOf(id: string, key: string): string | undefined {
     return this.errors.get(id)?.get(key);
   }
@@ -260,21 +283,24 @@ export class GridStore {
     if (i < 0 || !column) return null;
     const row = this.rows[i] as JVxeRow;
     const rows = this.rows;
+    const toText = this.textFn(column);
     const countOf = (text: string) => {
       let n = 1;
-      for (const r of rows) if (r !== row && valueText(r[key]) === text) n++;
+      for (const r of rows) if (r !== row && toText(r[key]) === text) n++;
       return n;
     };
-    return validateValue(value, column, { row: { ...row, [key]: value }, rowIndex: i, rows, countOf });
+    return validateValue(value, column, { row: { ...row, [key]: value }, rowIndex: i, rows, countOf, toText });
   }
 
   /** count of each value text of a column (unique rules) */
-  private counts(key: string): Map<string, number> {
+  private counts(column: JVxeColumn): Map<string, number> {
+    const key = column.key;
+    const text = this.textFn(column);
     const map = new Map<string, number>();
     for (const row of this.rows) {
       const v = row[key];
       if (isEmptyValue(v)) continue;
-      const t = valueText(v);
+      const t = text(v);
       map.set(t, (map.get(t) ?? 0) + 1);
     }
     return map;
@@ -291,15 +317,16 @@ export class GridStore {
     const row = this.rows[i] as JVxeRow;
     const v = useDraft ? value : row[key];
     const rows = this.rows;
+    const toText = this.textFn(column);
     const countOf = (text: string) => {
       let n = 0;
       for (const r of rows) {
         if (r === row) continue;
-        if (valueText(r[key]) === text) n++;
+        if (toText(r[key]) === text) n++;
       }
       return n + 1;
     };
-    const out = validateValue(v, column, { row, rowIndex: i, rows, countOf });
+    const out = validateValue(v, column, { row, rowIndex: i, rows, countOf, toText });
     if (out && typeof (out as Promise<string | null>).then === 'function') {
       return (out as Promise<string | null>).then((msg) => {
         if (this.setError(id, key, msg)) this.emit();
@@ -315,9 +342,10 @@ export class GridStore {
     const column = this.columns.find((c) => c.key === key);
     if (!column?.validateRules?.some((r) => r.unique)) return;
     const want = new Set(texts.filter((t) => t !== ''));
+    const text = this.textFn(column);
     for (const row of this.rows) {
       const id = this.idOf(row);
-      if (want.has(valueText(row[key])) || this.errorOf(id, key)) this.validateCell(id, key);
+      if (want.has(text(row[key])) || this.errorOf(id, key)) this.validateCell(id, key);
     }
   }
 
@@ -326,12 +354,14 @@ export class GridStore {
     const cols = this.columns.filter((c) => c.validateRules?.length);
     const rows = this.rows;
     const counts = new Map<string, Map<string, number>>();
-    for (const c of cols) if (c.validateRules?.some((r) => r.unique)) counts.set(c.key, this.counts(c.key));
+    for (const c of cols) if (c.validateRules?.some((r) => r.unique)) counts.set(c.key, this.counts(c));
     const pending: Promise<unknown>[] = [];
     this.errors.clear();
     const found: { i: number; c: number; err: JVxeValidationError }[] = [];
+    const texts = cols.map((c) => (this.cellOf(c.type)?.toText ? this.textFn(c) : undefined));
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as JVxeRow;
+      if (row.__placeholder) continue;
       const id = row[this.rowKey] as string;
       for (let c = 0; c < cols.length; c++) {
         const col = cols[c] as JVxeColumn;
@@ -341,6 +371,7 @@ export class GridStore {
           rowIndex: i,
           rows,
           countOf: cnt ? (t) => cnt.get(t) ?? 0 : undefined,
+          toText: texts[c],
         });
         const record = (msg: string | null) => {
           if (!msg) return;
@@ -370,12 +401,15 @@ export class GridStore {
       const fmt = this.cellOf(col.type)?.format;
       if (fmt) formats.push({ key: col.key, col, fmt });
     }
-    return rows.map((row) => {
-      const out: JVxeRow = { ...row };
-      for (const f of formats) if (f.key in out) out[f.key] = f.fmt(out[f.key], f.col);
-      if (isTempId(out[this.rowKey])) delete out[this.rowKey];
-      return out;
-    });
+    const out: JVxeRow[] = [];
+    for (const row of rows) {
+      if (row.__placeholder) continue;
+      const o: JVxeRow = { ...row };
+      for (const f of formats) if (f.key in o) o[f.key] = f.fmt(o[f.key], f.col);
+      if (isTempId(o[this.rowKey])) delete o[this.rowKey];
+      out.push(o);
+    }
+    return out;
   }
 
   deletedIds(): string[] {

@@ -71,6 +71,8 @@ export interface ValidateContext {
   rows: readonly JVxeRow[];
   /** how many rows hold this value in the column (unique rule); computed lazily when absent */
   countOf?: (text: string) => number;
+  /** the cell's text of a value (CellDef.toText): '' counts as empty for required */
+  toText?: (value: unknown) => string;
 }
 
 /**
@@ -84,20 +86,22 @@ export function validateValue(
 ): string | null | Promise<string | null> {
   const rules = column.validateRules;
   if (!rules || rules.length === 0) return null;
-  const empty = isEmptyValue(value);
+  const text = ctx.toText ? ctx.toText(value) : undefined;
+  const empty = text !== undefined ? text.trim() === '' : isEmptyValue(value);
+  const asText = () => (text !== undefined ? text : valueText(value));
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as JVxeRule;
     if (rule.required && empty) return defaultMessage(rule, column);
     if (rule.unique && !empty) {
-      const text = valueText(value);
+      const t = asText();
       const count = ctx.countOf
-        ? ctx.countOf(text)
-        : ctx.rows.reduce((n, r) => (valueText(r[column.key]) === text ? n + 1 : n), 0);
+        ? ctx.countOf(t)
+        : ctx.rows.reduce((n, r) => ((ctx.toText ?? valueText)(r[column.key]) === t ? n + 1 : n), 0);
       if (count > 1) return defaultMessage(rule, column);
     }
     if (rule.pattern !== undefined && rule.pattern !== '' && !empty) {
       const re = rulePattern(rule.pattern);
-      if (re && !re.test(valueText(value))) return defaultMessage(rule, column);
+      if (re && !re.test(asText())) return defaultMessage(rule, column);
     }
     if (rule.handler) {
       let out: unknown;

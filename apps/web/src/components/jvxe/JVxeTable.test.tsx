@@ -1,0 +1,154 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import { createRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { JVxeTable } from './JVxeTable';
+import type { JVxeColumn, JVxeTableApi } from './types';
+
+const COLUMNS: JVxeColumn[] = [
+  { key: 'name', title: '名称', type: 'input', validateRules: [{ required: true }] },
+  { key: 'num', title: '数量', type: 'inputNumber', statistics: ['sum'] },
+  { key: 'ro', title: '只读', type: 'normal' },
+];
+
+const DATA = [
+  { id: '1', name: '甲', num: 1, ro: 'r1' },
+  { id: '2', name: '乙', num: 2, ro: 'r2' },
+];
+
+function setup(extra: Partial<React.ComponentProps<typeof JVxeTable>> = {}) {
+  const ref = createRef<JVxeTableApi>();
+  const onValueChange = vi.fn();
+  const utils = render(
+    <JVxeTable ref={ref} columns={COLUMNS} dataSource={DATA} statistics onValueChange={onValueChange} {...extra} />,
+  );
+  const cell = (id: string, key: string) =>
+    utils.container.querySelector(`.jvxe-row[data-row-id="${id}"] .jvxe-cell[data-key="${key}"]`) as HTMLElement;
+  const grid = utils.container.querySelector('.jvxe-scroll') as HTMLElement;
+  return { ...utils, ref, cell, grid, onValueChange };
+}
+
+describe('JVxeTable', () => {
+  it('renders rows as light text; no editor until a cell is clicked', () => {
+    const { cell, container } = setup();
+    expect(cell('1', 'name').textContent).toBe('甲');
+    expect(container.querySelectorAll('input.ant-input')).toHaveLength(0);
+    expect(container.querySelector('.jvxe-stat')?.textContent).toContain('3');
+  });
+
+  it('click opens one editor; typing keeps a draft; Enter commits, validates and moves down', async () => {
+    const { cell, container, ref, onValueChange } = setup();
+    fireEvent.click(cell('1', 'num'));
+    const input = cell('1', 'num').querySelector('input') as HTMLInputElement;
+    expect(input).toBeTruthy();
+    expect(container.querySelectorAll('input.ant-input')).toHaveLength(1);
+    fireEvent.change(input, { target: { value: '12.5' } });
+    expect(ref.current?.getCell('1', 'num')).toBe(1);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(ref.current?.getCell('1', 'num')).toBe(12.5);
+    expect(onValueChange).toHaveBeenCalledWith(expect.objectContaining({ key: 'num', value: 12.5, oldValue: 1 }));
+    expect(cell('2', 'num').className).toContain('jvxe-active');
+    expect(container.querySelector('.jvxe-stat')?.textContent).toContain('14.5');
+  });
+
+  it('number editor refuses letters; Esc cancels the draft', () => {
+    const { cell, ref } = setup();
+    fireEvent.click(cell('2', 'num'));
+    const input = cell('2', 'num').querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1a' } });
+    expect(input.value).toBe('2');
+    fireEvent.change(input, { target: { value: '7' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(ref.current?.getCell('2', 'num')).toBe(2);
+    expect(cell('2', 'num').querySelector('input')).toBeNull();
+  });
+
+  it('Tab moves to the next editable cell (read-only skipped, wrapping rows) and opens its editor', () => {
+    const { cell, ref } = setup();
+    fireEvent.click(cell('1', 'num'));
+    const input = cell('1', 'num').querySelector('input') as HTMLInputElement;
+    fireEvent.keyDown(input, { key: 'Tab' });
+    expect(cell('2', 'name').querySelector('input')).toBeTruthy();
+    fireEvent.keyDown(cell('2', 'name').querySelector('input') as HTMLInputElement, { key: 'Tab', shiftKey: true });
+    expect(cell('1', 'num').querySelector('input')).toBeTruthy();
+    expect(ref.current?.getCell('2', 'name')).toBe('乙');
+  });
+
+  it('arrow keys move the active cell, a typed character opens the editor with it', () => {
+    const { cell, grid, ref } = setup();
+    fireEvent.click(cell('1', 'ro'));
+    expect(cell('1', 'ro').className).toContain('jvxe-active');
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(cell('2', 'name').className).toContain('jvxe-active');
+    fireEvent.keyDown(grid, { key: 'x' });
+    const input = cell('2', 'name').querySelector('input') as HTMLInputElement;
+    expect(input.value).toBe('x');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(ref.current?.getCell('2', 'name')).toBe('x');
+  });
+
+  it('getValues rejects with the first error and marks the cell; temp ids stripped; deleted ids', async () => {
+    const { ref, cell } = setup();
+    let added: ReturnType<JVxeTableApi['addRows']> = [];
+    act(() => {
+      added = ref.current?.addRows(1, { index: 0 }) ?? [];
+    });
+    expect(ref.current?.isTempId(added[0]?.id)).toBe(true);
+    await act(async () => {
+      await expect(ref.current?.getValues()).rejects.toMatchObject({
+        rowIndex: 0,
+        key: 'name',
+        message: '名称不能为空',
+      });
+    });
+    const id = String(added[0]?.id);
+    expect(cell(id, 'name').className).toContain('jvxe-invalid');
+    expect(cell(id, 'name').getAttribute('data-err')).toBe('名称不能为空');
+    act(() => ref.current?.setCell(id, 'name', '丙'));
+    let rows: unknown[] = [];
+    await act(async () => {
+      rows = (await ref.current?.getValues()) ?? [];
+    });
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).not.toHaveProperty('id');
+    await act(async () => {
+      await ref.current?.removeRows([id, '1']);
+    });
+    expect(ref.current?.getDeletedIds()).toEqual(['1']);
+  });
+
+  it('saved rows go through asyncRemove; a refusal keeps them', async () => {
+    const asyncRemove = vi.fn(async () => false);
+    const { ref } = setup({ asyncRemove });
+    await act(async () => {
+      expect(await ref.current?.removeRows(['1'])).toBe(false);
+    });
+    expect(asyncRemove).toHaveBeenCalled();
+    expect(ref.current?.getTableData()).toHaveLength(2);
+    expect(ref.current?.getDeletedIds()).toEqual([]);
+  });
+
+  it('selection column and clear selection', () => {
+    const onSelectionChange = vi.fn();
+    const { container, ref } = setup({ rowSelection: true, onSelectionChange });
+    const boxes = container.querySelectorAll('.jvxe-body input[type="checkbox"]');
+    fireEvent.click(boxes[1] as Element);
+    expect(ref.current?.getSelectedIds()).toEqual(['2']);
+    expect(onSelectionChange).toHaveBeenLastCalledWith(expect.objectContaining({ selectedIds: ['2'] }));
+    act(() => ref.current?.clearSelection());
+    expect(ref.current?.getSelectedIds()).toEqual([]);
+  });
+
+  it('paste of tab-separated text at the active cell', () => {
+    const { cell, grid, ref } = setup();
+    fireEvent.click(cell('1', 'ro'));
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    fireEvent.paste(grid, { clipboardData: { getData: () => 'A\t5\tz\nB\tx\n' } });
+    expect(ref.current?.getTableData().map((r) => [r.name, r.num, r.ro])).toEqual([
+      ['A', 5, 'r1'],
+      ['B', '', 'r2'],
+    ]);
+  });
+});
