@@ -1,13 +1,15 @@
 import type { Result } from '@answer/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, type TabsProps, type TreeDataNode } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCan } from '../../permission/useCan';
 import { useFeedback } from '../../utils/feedback';
 import { SplitTabs, useMountLoad } from '../list/SplitTabs';
 import { TreeCard } from '../list/TreeCard';
+import { CrudEditor } from './CrudEditor';
 import { type AuthSpec, pageDecisions } from './permission';
 import { runCall } from './run-call';
+import type { PageSchema, Row } from './types';
 
 /** a node of a tree page: an id, a name, its parent and its children */
 export interface TreePageNode {
@@ -32,6 +34,8 @@ export interface TreePageSchema<N extends TreePageNode> extends AuthSpec {
   /** matching nodes of a name search (a flat or partial tree) */
   search: (keyword: string) => Promise<Result<N[]>>;
   remove: (ids: string[]) => Promise<Result<unknown>>;
+  /** the add dialog (添加 / 添加下级): a declaration whose editor saves, and its initial values under `parent` */
+  add: { page: PageSchema<N>; init: (parent: N | null) => Row };
   texts: {
     empty: string;
     searchPlaceholder: string;
@@ -56,8 +60,6 @@ export interface TreePageProps<N extends TreePageNode> {
   schema: TreePageSchema<N>;
   /** the selected node's tabs */
   tabs: (node: N, page: TreePageContext<N>) => NonNullable<TabsProps['items']>;
-  /** the add dialog: open while `target` is set (parent null: a top-level node) */
-  editor: (target: { parent: N | null } | null, close: () => void, page: TreePageContext<N>) => ReactNode;
 }
 
 function index<N extends TreePageNode>(nodes: readonly N[], into = new Map<string, N>()) {
@@ -78,7 +80,7 @@ function toData<N extends TreePageNode>(nodes: readonly N[], title: (n: N) => st
 }
 
 /** Renders a tree page declaration (see `TreePageSchema`). */
-export function TreePage<N extends TreePageNode>({ schema, tabs, editor }: TreePageProps<N>) {
+export function TreePage<N extends TreePageNode>({ schema, tabs }: TreePageProps<N>) {
   const { message, modal } = useFeedback();
   const can = pageDecisions(schema, useCan());
   const [canAdd, canDelete, canBatch] = [can.add, can.delete, can.deleteBatch].map((d) => d === 'allow');
@@ -88,7 +90,8 @@ export function TreePage<N extends TreePageNode>({ schema, tabs, editor }: TreeP
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[] | null>(null);
-  const [adding, setAdding] = useState<{ parent: N | null } | null>(null);
+  const [adding, setAdding] = useState<{ mode: 'add'; record: null; init: Row } | null>(null);
+  const addUnder = (parent: N | null) => setAdding({ mode: 'add', record: null, init: schema.add.init(parent) });
   const [keyword, setKeyword] = useState('');
 
   const byId = useMemo(() => index(tree), [tree]);
@@ -138,7 +141,7 @@ export function TreePage<N extends TreePageNode>({ schema, tabs, editor }: TreeP
   const onContext = (key: string, id: string) => {
     const node = byId.get(id);
     if (!node) return;
-    if (key === 'add') setAdding({ parent: node });
+    if (key === 'add') addUnder(node);
     else remove([id], true);
   };
 
@@ -155,7 +158,7 @@ export function TreePage<N extends TreePageNode>({ schema, tabs, editor }: TreeP
           toolbar={
             <>
               {canAdd && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => addUnder(null)}>
                   {texts.add}
                 </Button>
               )}
@@ -163,7 +166,7 @@ export function TreePage<N extends TreePageNode>({ schema, tabs, editor }: TreeP
                 <Button
                   type="primary"
                   icon={<PlusOutlined />}
-                  onClick={() => (selected ? setAdding({ parent: selected }) : message.warning(texts.selectFirst))}
+                  onClick={() => (selected ? addUnder(selected) : message.warning(texts.selectFirst))}
                 >
                   {texts.addChild}
                 </Button>
@@ -201,7 +204,13 @@ export function TreePage<N extends TreePageNode>({ schema, tabs, editor }: TreeP
         />
       }
     >
-      {editor(adding, () => setAdding(null), page)}
+      <CrudEditor
+        schema={schema.add.page}
+        state={adding}
+        fixed={{}}
+        onClose={() => setAdding(null)}
+        onSaved={() => void load()}
+      />
     </SplitTabs>
   );
 }

@@ -5,8 +5,10 @@ import { useSession } from '../../stores/session';
 import { bindFeedback, type Feedback } from '../../utils/feedback';
 import { installMatchMedia } from '../list/test-dom';
 import { TreePage, type TreePageSchema } from './TreePage';
+import { definePage } from './types';
 
 installMatchMedia();
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
 interface Node {
@@ -32,6 +34,10 @@ const schema = (over: Partial<TreePageSchema<Node>> = {}): TreePageSchema<Node> 
   load: vi.fn(async () => TREE),
   search: vi.fn(async () => ok([{ id: 'd1', name: '市场部' }])),
   remove: vi.fn(async () => ok(null)),
+  add: {
+    page: definePage<Node>({ name: 'org-add', urls: {}, columns: [], form: [{ field: 'parentName', label: '上级' }] }),
+    init: (p) => ({ parentName: p?.name ?? '' }),
+  },
   texts: {
     empty: '请先选择!',
     searchPlaceholder: '请输入名称',
@@ -52,7 +58,6 @@ const page = (s: TreePageSchema<Node>) =>
       tabs={(n, p) => [
         { key: 'info', label: '信息', children: <span data-testid="tab">{`${n.name}/${p.byId.size}`}</span> },
       ]}
-      editor={(target) => target && <span data-testid="editor">{target.parent?.name ?? '顶级'}</span>}
     />,
   );
 
@@ -84,7 +89,8 @@ describe('TreePage (kit tree page)', () => {
     expect(fb.message.warning).toHaveBeenCalledWith('请勾选要删除的机构！');
     fireEvent.click(screen.getByText('总公司'));
     fireEvent.click(screen.getByText('添加下级'));
-    expect(screen.getByTestId('editor').textContent).toBe('总公司');
+    expect(((await screen.findByLabelText('上级')) as HTMLInputElement).value).toBe('总公司');
+    fireEvent.click(screen.getByRole('button', { name: /关\s?闭/ }));
     const boxes = document.querySelectorAll('.ant-tree-checkbox');
     fireEvent.click(boxes[0] as Element);
     fireEvent.click(screen.getByText('删除'));

@@ -17,7 +17,6 @@ import {
   useGrants,
 } from '../../components/PermissionTree';
 import { useCan } from '../../permission/useCan';
-import { DepartModal } from './depart/DepartModal';
 import { departBody, departFields, departTreePage, departValues } from './depart/depart.data';
 
 /** 部门权限 (shown with depart:permission): which permissions the department may hand out to its department roles. */
@@ -72,7 +71,6 @@ export default function DepartList() {
   return (
     <TreePage
       schema={departTreePage}
-      editor={(target, close, page) => <DepartModal target={target} onClose={close} onSaved={page.reload} />}
       tabs={(d, page) => [
         {
           key: 'info',

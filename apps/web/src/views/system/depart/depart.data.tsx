@@ -120,6 +120,10 @@ export const departTreePage: TreePageSchema<DepartNode> = {
   load: departTree,
   search: searchDeparts,
   remove: deleteDeparts,
+  add: {
+    page: departAddPage,
+    init: (p) => ({ parentId: p?.id, parentName: p?.departName, orgCategory: p ? '2' : '1' }),
+  },
   texts: {
     empty: '请先选择一个部门!',
     searchPlaceholder: '请输入部门名称',
