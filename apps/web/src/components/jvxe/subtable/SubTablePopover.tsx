@@ -33,7 +33,7 @@ export interface UseSubTablePopoverOptions {
   findRow?: (rowId: string) => Element | null;
   /** the table's container (search root for the default findRow) */
   root?: React.RefObject<HTMLElement | null>;
-  /** bring the row into view before a retry (e.g. api.scrollToRow) */
+  /** bring the row into view after a failed attempt (e.g. api.scrollToRow) */
   scrollToRow?: (rowId: string) => void;
   /** default: message.error(打开子表失败) */
   onError?: (message: string) => void;
@@ -61,10 +61,12 @@ export function useSubTablePopover({ findRow, root, scrollToRow, onError, retry 
       const find = findRow ?? ((id: string) => findRowElement(id, root?.current ?? document));
       try {
         const rect = await openWithRetry(
-          (level) => {
-            if (level > 0) scrollToRow?.(rowId);
+          () => {
             const el = find(rowId);
-            return el ? el.getBoundingClientRect() : null;
+            if (el) return el.getBoundingClientRect();
+            // not rendered (virtual list): bring it into view for the next attempt
+            scrollToRow?.(rowId);
+            return null;
           },
           { ...retry, cancelled: () => mine !== run.current || !!retry?.cancelled?.() },
         );
