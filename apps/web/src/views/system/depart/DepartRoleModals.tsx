@@ -1,4 +1,4 @@
-import { Button, Checkbox, Drawer, Empty, Modal, Space, Spin } from 'antd';
+import { Checkbox, Empty, Modal, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import {
   DEPART_URLS,
@@ -14,6 +14,7 @@ import { runCall, useKeyedLoad } from '../../../components/kit';
 import {
   DataRuleDrawer,
   type DataRuleTarget,
+  GrantDrawer,
   type GrantNode,
   PermissionTree,
   useGrants,
@@ -33,12 +34,6 @@ export function DepartRoleAuthDrawer({
   const { tree, checks, loading, saving, save } = useGrants(role?.id ?? null, () =>
     Promise.all([departRoleTree(departId), departRolePermissionIds(role?.id ?? '')]),
   );
-  const saveGrants = async (close: boolean) => {
-    if (!role) return;
-    const ok = await save((c, l) => saveDepartRolePermission(role.id, c, l));
-    if (ok && close) onClose();
-  };
-
   const openRule = useCallback(
     (n: GrantNode) =>
       role &&
@@ -52,23 +47,12 @@ export function DepartRoleAuthDrawer({
   );
 
   return (
-    <Drawer
+    <GrantDrawer
       title={role ? `部门角色权限配置 / ${role.roleName}` : '部门角色权限配置'}
       open={!!role}
       onClose={onClose}
-      size={650}
-      destroyOnHidden
-      footer={
-        <Space style={{ float: 'right' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button loading={saving} onClick={() => void saveGrants(false)}>
-            仅保存
-          </Button>
-          <Button type="primary" loading={saving} onClick={() => void saveGrants(true)}>
-            保存并关闭
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      save={() => save((c, l) => saveDepartRolePermission(role?.id ?? '', c, l))}
     >
       <PermissionTree
         treeList={tree}
@@ -79,7 +63,7 @@ export function DepartRoleAuthDrawer({
         emptyText="暂无可分配的权限"
       />
       <DataRuleDrawer target={rule} onClose={() => setRule(null)} />
-    </Drawer>
+    </GrantDrawer>
   );
 }
 

@@ -1,8 +1,14 @@
-import { Button, Drawer, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { queryRolePermission, saveRolePermission } from '../../../api/permission';
 import { queryRoleTree } from '../../../api/role';
-import { type GrantNode, PermissionTree, TreeOpsMenu, useGrants } from '../../../components/PermissionTree';
+import {
+  GrantDrawer,
+  type GrantNode,
+  PermissionTree,
+  TreeOpsMenu,
+  useGrants,
+} from '../../../components/PermissionTree';
 import { feedback } from '../../../utils/feedback';
 import { RoleDataRuleDrawer } from './RoleDataRuleDrawer';
 
@@ -31,33 +37,14 @@ async function loadGrants(roleId: string): Promise<[{ treeList: GrantNode[] }, s
 export function RolePermissionDrawer({ role, onClose }: RolePermissionDrawerProps) {
   const [ruleFor, setRuleFor] = useState<{ id: string; name: string } | null>(null);
   const { tree, checks, loading, saving, save } = useGrants(role?.id ?? null, () => loadGrants(role?.id ?? ''));
-  const saveGrants = async (close: boolean) => {
-    if (!role) return;
-    if ((await save((ids, last) => saveRolePermission(role.id, ids, last), '保存成功！')) && close) onClose();
-  };
-
   return (
-    <Drawer
+    <GrantDrawer
       title={`角色权限配置${role?.roleName ? `（${role.roleName}）` : ''}`}
-      placement="right"
-      width={650}
       open={!!role}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'space-between' }}>
-          <TreeOpsMenu checks={checks} />
-          <Space>
-            <Button onClick={onClose}>取消</Button>
-            <Button type="primary" ghost loading={saving} onClick={() => void saveGrants(false)}>
-              仅保存
-            </Button>
-            <Button type="primary" loading={saving} onClick={() => void saveGrants(true)}>
-              保存并关闭
-            </Button>
-          </Space>
-        </Space>
-      }
+      saving={saving}
+      save={() => save((ids, last) => saveRolePermission(role?.id ?? '', ids, last), '保存成功！')}
+      menu={<TreeOpsMenu checks={checks} />}
     >
       <PermissionTree
         treeList={tree}
@@ -75,6 +62,6 @@ export function RolePermissionDrawer({ role, onClose }: RolePermissionDrawerProp
         }
       />
       <RoleDataRuleDrawer roleId={role?.id ?? null} permission={ruleFor} onClose={() => setRuleFor(null)} />
-    </Drawer>
+    </GrantDrawer>
   );
 }
