@@ -92,9 +92,8 @@ export function deleteDemoBatch(ids: readonly string[]) {
 export interface JeecgOrderMain {
   id: string;
   orderCode: string | null;
-  /** dictionary `order_type`-like code: '1' 国内订单 / '2' 国际订单 */
+  /** '1' 国内订单 / '2' 国际订单 (no dictionary: the pages map the two codes; import also accepts the texts) */
   ctype: string | null;
-  ctype_dictText?: string | null;
   /** yyyy-MM-dd HH:mm:ss */
   orderDate: string | null;
   orderMoney: number | null;
@@ -125,7 +124,7 @@ export interface JeecgOrderTicket {
   orderId?: string | null;
 }
 
-export type JeecgOrderMainForm = Partial<Omit<JeecgOrderMain, 'id' | 'ctype_dictText' | 'createBy' | 'createTime'>>;
+export type JeecgOrderMainForm = Partial<Omit<JeecgOrderMain, 'id' | 'createBy' | 'createTime'>>;
 
 /** add/edit body: main fields + both sub lists; on edit the lists replace the stored children */
 export interface JeecgOrderPage extends JeecgOrderMainForm {
@@ -191,12 +190,12 @@ export function getVxeData(params: { pageNo?: number; pageSize?: number; parentI
   return http.get<Page<VxeDemoRow>>(VXE_MOCK_URLS.getData, params);
 }
 
-/** saves one row (persisted in the demo data table) */
+/** saves one row (persisted in jeecg_vxe_demo; only ship_name … trend and sort change); unknown id → 未找到对应数据：id */
 export function immediateSaveRow(row: Partial<VxeDemoRow> & { id: string }) {
   return http.put<null>(VXE_MOCK_URLS.immediateSaveRow, row);
 }
 
-/** saves all given rows in one transaction */
+/** saves all given rows in one transaction (all or nothing; at most 1000) */
 export function immediateSaveAll(rows: Array<Partial<VxeDemoRow> & { id: string }>) {
   return http.post<null>(VXE_MOCK_URLS.immediateSaveAll, rows);
 }
