@@ -94,6 +94,8 @@ export interface JeecgOrderMain {
   orderCode: string | null;
   /** '1' 国内订单 / '2' 国际订单 (no dictionary: the pages map the two codes; import also accepts the texts) */
   ctype: string | null;
+  /** not sent by this server (kept for pages written against JeecgBoot's dictionary variant) */
+  ctype_dictText?: string | null;
   /** yyyy-MM-dd HH:mm:ss */
   orderDate: string | null;
   orderMoney: number | null;
@@ -124,7 +126,7 @@ export interface JeecgOrderTicket {
   orderId?: string | null;
 }
 
-export type JeecgOrderMainForm = Partial<Omit<JeecgOrderMain, 'id' | 'createBy' | 'createTime'>>;
+export type JeecgOrderMainForm = Partial<Omit<JeecgOrderMain, 'id' | 'ctype_dictText' | 'createBy' | 'createTime'>>;
 
 /** add/edit body: main fields + both sub lists; on edit the lists replace the stored children */
 export interface JeecgOrderPage extends JeecgOrderMainForm {
