@@ -1,7 +1,6 @@
 import { Button } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
-  DEPART_URLS,
   type DepartNode,
   departPermissionIds,
   editDepart,
@@ -9,32 +8,15 @@ import {
   saveDepartPermission,
 } from '../../api/depart';
 import { RecordForm, TreePage } from '../../components/kit';
-import {
-  DataRuleDrawer,
-  type DataRuleTarget,
-  type GrantNode,
-  PermissionTree,
-  useGrants,
-} from '../../components/PermissionTree';
+import { DataRuleDrawer, type DataRuleTarget, PermissionTree, useGrants } from '../../components/PermissionTree';
 import { useCan } from '../../permission/useCan';
-import { departBody, departFields, departTreePage, departValues } from './depart/depart.data';
+import { departBody, departFields, departRuleTarget, departTreePage, departValues } from './depart/depart.data';
 
 /** 部门权限 (shown with depart:permission): which permissions the department may hand out to its department roles. */
 function DepartPermissionPane({ depart }: { depart: DepartNode }) {
   const [rule, setRule] = useState<DataRuleTarget | null>(null);
   const { tree, checks, loading, saving, save } = useGrants(depart.id, () =>
     Promise.all([fullPermissionTree(), departPermissionIds(depart.id)]),
-  );
-
-  const openRule = useCallback(
-    (n: GrantNode) =>
-      setRule({
-        title: String(n.slotTitle ?? n.title ?? ''),
-        loadUrl: `${DEPART_URLS.departDataRule}/${n.key}/${depart.id}`,
-        saveUrl: DEPART_URLS.departDataRule,
-        saveBody: { permissionId: String(n.key), departId: depart.id },
-      }),
-    [depart.id],
   );
 
   return (
@@ -44,7 +26,7 @@ function DepartPermissionPane({ depart }: { depart: DepartNode }) {
         checks={checks}
         emptyText="暂无可分配的权限"
         loading={loading}
-        onDataRule={openRule}
+        onDataRule={(n) => setRule(departRuleTarget(n, depart.id))}
         height={380}
       />
       <div style={{ marginTop: 12, textAlign: 'right' }}>

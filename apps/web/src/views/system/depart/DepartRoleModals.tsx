@@ -1,7 +1,6 @@
 import { Checkbox, Empty, Modal, Spin } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
-  DEPART_URLS,
   type DepartRole,
   departRolePermissionIds,
   departRolesOf,
@@ -15,10 +14,10 @@ import {
   DataRuleDrawer,
   type DataRuleTarget,
   GrantDrawer,
-  type GrantNode,
   PermissionTree,
   useGrants,
 } from '../../../components/PermissionTree';
+import { departRuleTarget } from './depart.data';
 
 /** 授权: the department's grants as a tree; the role takes a subset (diff save). */
 export function DepartRoleAuthDrawer({
@@ -34,17 +33,6 @@ export function DepartRoleAuthDrawer({
   const { tree, checks, loading, saving, save } = useGrants(role?.id ?? null, () =>
     Promise.all([departRoleTree(departId), departRolePermissionIds(role?.id ?? '')]),
   );
-  const openRule = useCallback(
-    (n: GrantNode) =>
-      role &&
-      setRule({
-        title: String(n.slotTitle ?? n.title ?? ''),
-        loadUrl: `${DEPART_URLS.roleDataRule}/${n.key}/${departId}/${role.id}`,
-        saveUrl: DEPART_URLS.roleDataRule,
-        saveBody: { permissionId: String(n.key), departId, roleId: role.id },
-      }),
-    [role, departId],
-  );
 
   return (
     <GrantDrawer
@@ -58,7 +46,7 @@ export function DepartRoleAuthDrawer({
         treeList={tree}
         checks={checks}
         loading={loading}
-        onDataRule={openRule}
+        onDataRule={(n) => role && setRule(departRuleTarget(n, departId, role.id))}
         height={480}
         emptyText="暂无可分配的权限"
       />

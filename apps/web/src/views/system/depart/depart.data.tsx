@@ -1,5 +1,6 @@
 import {
   addDepart,
+  DEPART_URLS,
   type DepartForm,
   type DepartNode,
   deleteDeparts,
@@ -7,6 +8,7 @@ import {
   searchDeparts,
 } from '../../../api/depart';
 import { definePage, type FormContext, type FormFieldSchema, type TreePageSchema } from '../../../components/kit';
+import type { DataRuleTarget, GrantNode } from '../../../components/PermissionTree';
 
 /** landline or mobile: digits, +, -, spaces, parentheses */
 export const PHONE_RULE = { pattern: /^[0-9+\-() ]{0,32}$/, message: '请输入正确的电话号码' };
@@ -134,4 +136,15 @@ export const departTreePage: TreePageSchema<DepartNode> = {
     confirmOne: '确定要删除此部门以及子节点数据吗?',
     confirmMany: (n) => `确定要删除所选中的 ${n} 条数据，以及子节点数据吗?`,
   },
+};
+
+/** the 数据规则 drawer of a permission granted to the department, or to one of its roles */
+export const departRuleTarget = (n: GrantNode, departId: string, roleId?: string): DataRuleTarget => {
+  const url = roleId ? DEPART_URLS.roleDataRule : DEPART_URLS.departDataRule;
+  return {
+    title: n.slotTitle ?? n.title ?? '',
+    loadUrl: [url, n.key, departId, roleId].filter(Boolean).join('/'),
+    saveUrl: url,
+    saveBody: { permissionId: n.key, departId, ...(roleId ? { roleId } : {}) },
+  };
 };
