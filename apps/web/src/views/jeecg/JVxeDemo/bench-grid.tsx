@@ -72,7 +72,7 @@ export function benchRows(n: number): JVxeRow[] {
 }
 
 const cellSelector = (rowId: string | number, field: string) =>
-  `.jvxe-row[data-rid="${rowId}"] .jvxe-cell[data-key="${field}"]`;
+  `.jvxe-row[data-row-id="${rowId}"] .jvxe-cell[data-key="${field}"]`;
 
 export interface BenchGrid {
   name: string;
