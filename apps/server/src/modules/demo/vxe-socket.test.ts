@@ -121,6 +121,7 @@ describe.skipIf(!onRedis)('vxeSocket across two nodes (Redis pub/sub)', () => {
     const ms = Date.now() - sent;
     expect(got.data).toEqual({ socketKey: 'ship', args: [row, 'case-node-a'] });
     expect(ms).toBeLessThan(2000);
+    if (process.env.VXE_LATENCY) console.log(`vxeSocket node A → node B: ${ms} ms`);
     await sleep(500);
     expect(onA.frames.filter((f) => f.type === 'update_vxe_table')).toEqual([]);
     expect(otherPageB.frames).toEqual([]);
