@@ -5,6 +5,7 @@ import { JEECG_DEFAULT_SIGN_SECRET } from '../config.ts';
 import { AppError } from './errors.ts';
 import {
   computeSign,
+  expectedGetSign,
   parseSignTimestamp,
   SIGN_MESSAGES,
   signParams,
@@ -156,6 +157,32 @@ describe('verifySignedRequest', () => {
   it('a changed parameter breaks the signature', () => {
     const other = '/jeecg-boot/sys/dict/getDictItems/sys_user,realname,phone';
     expect(errorOf(() => verifySignedRequest(fakeReq(other, good), SECRET, now))?.message).toBe(SIGN_MESSAGES.mismatch);
+  });
+
+  it('remembers the expected sign per URL and secret, never what a client sent', () => {
+    const u = `/jeecg-boot/sys/dict/getDictItems/sex?_t=${Math.random()}`;
+    const sign = computeSign(signParams(u), SECRET);
+    const ok = { 'x-sign': sign, 'x-timestamp': good['x-timestamp'] };
+    const forged = { ...ok, 'x-sign': '0123456789ABCDEF0123456789ABCDEF' };
+    // a forged sign first: nothing of it is kept, the right one still passes, and the forged one still fails after
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, forged), SECRET, now))?.message).toBe(SIGN_MESSAGES.mismatch);
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, ok), SECRET, now))).toBeUndefined();
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, ok), SECRET, now))).toBeUndefined();
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, forged), SECRET, now))?.message).toBe(SIGN_MESSAGES.mismatch);
+    // the same URL under another secret is computed again
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, ok), 'another-secret', now))?.message).toBe(
+      SIGN_MESSAGES.mismatch,
+    );
+    expect(expectedGetSign(u, 'another-secret')).toBe(computeSign(signParams(u), 'another-secret'));
+    // a remembered URL still needs a fresh timestamp
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, ok), SECRET, now + 301_000))?.message).toBe(
+      SIGN_MESSAGES.timestampExpired,
+    );
+    // a POST's sign covers its body: never taken from the GET cache
+    const body = { a: '1' };
+    expect(errorOf(() => verifySignedRequest(fakeReq(u, ok, 'POST', body), SECRET, now))?.message).toBe(
+      SIGN_MESSAGES.mismatch,
+    );
   });
 });
 

@@ -120,13 +120,38 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/**
+ * The expected X-Sign of a GET URL, remembered: a GET's signature is a function of the URL and the secret only (the
+ * timestamp is checked on its own, every time), and a page asks the same dictionary URLs again and again. What is
+ * remembered is the value the server computes, never what a client sent, so a forged or replayed signature is refused
+ * exactly as before. Bounded: at most SIGN_CACHE_MAX URLs (up to 2 kB each), then it starts over.
+ */
+const expectedSigns = new Map<string, string>();
+const SIGN_CACHE_MAX = 2000;
+const SIGN_CACHE_MAX_URL = 2048;
+
+export function expectedGetSign(url: string, secret: string): string {
+  if (url.length > SIGN_CACHE_MAX_URL) return computeSign(signParams(url), secret);
+  const key = `${secret}\n${url}`;
+  let sign = expectedSigns.get(key);
+  if (sign === undefined) {
+    sign = computeSign(signParams(url), secret);
+    if (expectedSigns.size >= SIGN_CACHE_MAX) expectedSigns.clear();
+    expectedSigns.set(key, sign);
+  }
+  return sign;
+}
+
 /** Throws the JeecgBoot error (HTTP 200, code 500) unless the request carries a fresh, matching signature. */
 export function verifySignedRequest(req: FastifyRequest, secret: string, now: number = Date.now()): void {
   const fresh = signTimestampFresh(header(req, 'x-timestamp'), now);
   if (fresh === null) throw bizError(SIGN_MESSAGES.timestampFormat);
   if (!fresh) throw bizError(SIGN_MESSAGES.timestampExpired);
   const given = (header(req, 'x-sign') ?? '').trim().toUpperCase();
-  const expected = computeSign(signParams(req.url, req.method, req.body), secret);
+  const expected =
+    req.method.toUpperCase() === 'GET'
+      ? expectedGetSign(req.url, secret)
+      : computeSign(signParams(req.url, req.method, req.body), secret);
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw bizError(SIGN_MESSAGES.mismatch);
