@@ -291,6 +291,7 @@ export const WIDGETS: Record<string, WidgetDef> = {
   file: { component: lazyWidget(() => import('../JUpload')), picked: true },
   editor: { component: RichTextEditor },
   icon: { component: lazyWidget(() => import('../IconPicker')), picked: true },
+  cron: { component: lazyWidget(() => import('../JCron')) },
   date: { component: DATE, picked: true },
   datetime: { component: DATE, picked: true, defaults: { showTime: true } },
   time: { component: TIME, picked: true },
