@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { sendError } from '../../platform/http-hooks.ts';
 import { hashToken, SESSION_REVOKED_CHANNEL } from '../../platform/sessions.ts';
+import { frameBytes, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
 import { WS_TOKEN } from '../websocket/hub.ts';
 
 /**
@@ -146,24 +147,12 @@ export async function registerVxeSocket(app: FastifyInstance): Promise<void> {
   ];
   const publish = (env: VxeEnvelope) => app.ctx.pubsub.publish(VXE_CHANNEL, env);
 
-  /** the session behind a token is live and its user may still sign in */
-  const sessionOf = async (token: string) => {
-    const session = await app.ctx.sessions.resolve(token, { background: true });
-    if (!session) return null;
-    const user = await app.ctx.userById(session.userId);
-    if (!user || user.delFlag !== 0 || user.status !== 1) return null;
-    return session;
-  };
+  const sessionOf = (token: string) => liveSocketSession(app.ctx, token);
 
   const authenticateUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
-    const raw = req.headers['sec-websocket-protocol'];
-    const offered = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
     const { userId, pageId } = req.params as { userId: string; pageId: string };
     if (!PAGE_ID.test(pageId)) return sendError(reply, 'BAD_REQUEST');
-    const token = offered.length === 1 && offered[0].length <= 512 ? offered[0] : undefined;
+    const token = offeredToken(offeredProtocols(req));
     if (!token) return sendError(reply, 'TOKEN_INVALID');
     let session: Awaited<ReturnType<typeof sessionOf>>;
     try {
@@ -203,12 +192,7 @@ export async function registerVxeSocket(app: FastifyInstance): Promise<void> {
       c.ws.close(VXE_CLOSE.policy, 'too many frames');
       return;
     }
-    const size = Array.isArray(data)
-      ? data.reduce((n, b) => n + b.length, 0)
-      : data instanceof ArrayBuffer
-        ? data.byteLength
-        : data.length;
-    if (size > VXE_LIMITS.maxFrameBytes) {
+    if (frameBytes(data) > VXE_LIMITS.maxFrameBytes) {
       hub.remove(c);
       c.ws.close(VXE_CLOSE.tooBig, 'frame too large');
       return;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { sendError } from '../../platform/http-hooks.ts';
 import { hashToken } from '../../platform/sessions.ts';
+import { frameBytes, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
 import { CLOSE, type Conn, LIMITS, SocketHub, WS_TOKEN } from './hub.ts';
 import { SOCKET_CHANNEL } from './push.ts';
 
@@ -52,24 +53,10 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   ];
 
   /** the session behind a token is live and its user may still sign in */
-  const sessionOf = async (token: string) => {
-    // socket traffic (upgrade, heartbeats, sweeps) is background: it never extends the session's idle expiry
-    const session = await app.ctx.sessions.resolve(token, { background: true });
-    if (!session) return null;
-    const user = await app.ctx.userById(session.userId);
-    if (!user || user.delFlag !== 0 || user.status !== 1) {
-      await app.ctx.sessions.revokeHash(session.tokenHash);
-      return null;
-    }
-    return session;
-  };
+  const sessionOf = (token: string) => liveSocketSession(app.ctx, token);
 
   const authenticateUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
-    const raw = req.headers['sec-websocket-protocol'];
-    const offered = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const offered = offeredProtocols(req);
     const { userId } = req.params as { userId: string };
     if (offered.length === 0 && config.wsLegacyAnonymous) {
       // the original 3.2 client opens the socket without a token (ADR 021): accepted, content-free signals only
@@ -78,7 +65,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       return;
     }
     // exactly one sub-protocol: the token (the 3.x client sends [token])
-    const token = offered.length === 1 && offered[0].length <= 512 ? offered[0] : undefined;
+    const token = offeredToken(offered);
     if (!token) return sendError(reply, 'TOKEN_INVALID');
     let session: Awaited<ReturnType<typeof sessionOf>>;
     try {
@@ -121,12 +108,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       c.ws.close(CLOSE.policy, 'too many frames');
       return;
     }
-    const size = Array.isArray(data)
-      ? data.reduce((n, b) => n + b.length, 0)
-      : data instanceof ArrayBuffer
-        ? data.byteLength
-        : data.length;
-    if (size > LIMITS.maxFrameBytes) {
+    if (frameBytes(data) > LIMITS.maxFrameBytes) {
       hub.remove(c);
       c.ws.close(CLOSE.tooBig, 'frame too large');
       return;
