@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { demo } from '../../db/schema/index.ts';
+import { demo, sysPermissionDataRule, sysRolePermission } from '../../db/schema/index.ts';
+import { findMenu, menuId, ROLE_IDS } from '../../db/seed/index.ts';
+import { newId } from '../../platform/ids.ts';
 import { xlsxUpload } from './test-helpers.ts';
 
 const D = '/jeecg-boot/test/jeecgDemo';
@@ -185,6 +187,41 @@ describe('单表模型示例 /test/jeecgDemo', () => {
       payload: { name: '租户一' },
     });
     expect((await byName('租户一')).tenantId).toBe(1);
+  });
+
+  it('data rules of the page jeecg/JeecgDemoList narrow list and export', async () => {
+    const page = menuId(findMenu('/jeecg/jeecgDemoList')!);
+    const ruleId = newId();
+    await t.app.ctx.db.insert(sysPermissionDataRule).values({
+      id: ruleId,
+      permissionId: page,
+      ruleName: '只看女性',
+      ruleColumn: 'sex',
+      ruleConditions: '=',
+      ruleValue: '2',
+      status: '1',
+    });
+    const grant = and(eq(sysRolePermission.roleId, ROLE_IDS.admin), eq(sysRolePermission.permissionId, page));
+    await t.app.ctx.db
+      .update(sysRolePermission)
+      .set({ dataRuleIds: `${ruleId},` })
+      .where(grant);
+    await t.app.ctx.perms.invalidate();
+    try {
+      const list = await get(`${D}/list?pageSize=100`);
+      expect(list.json.result.records.length).toBeGreaterThan(0);
+      expect(list.json.result.records.every((r: { sex: string }) => r.sex === '2')).toBe(true);
+      const exp = await get(`${D}/exportXls`);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0].rowCount - 1).toBe(list.json.result.total);
+    } finally {
+      await t.app.ctx.db.update(sysRolePermission).set({ dataRuleIds: null }).where(grant);
+      await t.app.ctx.perms.invalidate();
+    }
+    expect((await get(`${D}/list?pageSize=100`)).json.result.records.some((r: { sex: string }) => r.sex === '1')).toBe(
+      true,
+    );
   });
 
   it('a user without the page and buttons is refused (403) on every endpoint', async () => {
