@@ -6,6 +6,9 @@ import './monitor.css';
 
 const KEEP = 30;
 
+/** "PostgreSQL 16.2 (Debian …) on x86_64…, compiled by …" → "PostgreSQL 16.2 (Debian …)" */
+export const shortVersion = (v: string | null | undefined) => (v ? v.split(' on ')[0] : '—');
+
 export const connectionTotal = (d: Pick<PostgresFigures, 'connections'> | undefined) =>
   (d?.connections ?? []).reduce((s, c) => s + c.count, 0);
 
@@ -35,7 +38,7 @@ export default function PostgresInfo() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="嵌入式数据库（PGlite）：没有服务器进程，连接与运行中语句等统计不可用。"
+          title="嵌入式数据库（PGlite）：没有独立的服务器进程，连接、运行中的语句等统计只反映本进程。"
         />
       ) : null}
       <Row gutter={[16, 16]}>
@@ -78,9 +81,13 @@ export default function PostgresInfo() {
               <Card size="small" loading={!d}>
                 <Descriptions
                   size="small"
-                  column={{ xs: 1, md: 2 }}
+                  column={{ xs: 1, lg: 2 }}
                   items={[
-                    { key: 'v', label: '版本', children: d?.version ?? '—' },
+                    {
+                      key: 'v',
+                      label: '版本',
+                      children: <span title={d?.version ?? ''}>{shortVersion(d?.version)}</span>,
+                    },
                     { key: 'db', label: '数据库', children: d?.database ?? '—' },
                     { key: 'sb', label: 'shared_buffers', children: d?.sharedBuffers ?? '—' },
                     {

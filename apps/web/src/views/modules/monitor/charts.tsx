@@ -21,6 +21,15 @@ export function niceScale(max: number, steps = 4): { top: number; step: number }
   return { top: step * Math.ceil(max / step - 1e-9), step };
 }
 
+/** decimals needed to print every multiple of `step` exactly (0.25 → 2, 5 → 0) */
+export function stepDecimals(step: number): number {
+  for (let d = 0; d < 4; d++) {
+    const v = step * 10 ** d;
+    if (Math.abs(Math.round(v) - v) < 1e-6) return d;
+  }
+  return 4;
+}
+
 /** SVG polyline points of `values` in a box, x spread evenly over `slots` */
 export function linePoints(
   values: readonly number[],
@@ -76,7 +85,9 @@ export function LineChart({ title, series, labels, slots, format = String, heigh
   const { top, step } = niceScale(max);
   const ticks: number[] = [];
   for (let t = 0; t <= top + step / 2; t += step) ticks.push(t);
-  const labelWidth = Math.max(...ticks.map((t) => format(t).length)) * 7 + 12;
+  const decimals = stepDecimals(step);
+  const tickText = (t: number) => t.toFixed(decimals);
+  const labelWidth = Math.max(...ticks.map((t) => tickText(t).length)) * 7 + 12;
   const box = { left: labelWidth, right: Math.max(labelWidth + 10, width - 12), top: 8, bottom: height - 44 };
   const n = labels.length;
   const dx = slots > 1 ? (box.right - box.left) / (slots - 1) : 0;
@@ -105,19 +116,19 @@ export function LineChart({ title, series, labels, slots, format = String, heigh
             <g key={t}>
               <line x1={box.left} x2={box.right} y1={y(t)} y2={y(t)} stroke={token.colorBorderSecondary} />
               <text x={box.left - 6} y={y(t) + 4} textAnchor="end" fill="currentColor">
-                {format(t)}
+                {tickText(t)}
               </text>
             </g>
           ))}
+          {n > 0 && (n - 1) * dx > 140 ? (
+            <text x={box.left + offset * dx} y={box.bottom + 16} fill="currentColor">
+              {labels[0]}
+            </text>
+          ) : null}
           {n > 0 ? (
-            <>
-              <text x={box.left + offset * dx} y={box.bottom + 16} fill="currentColor">
-                {labels[0]}
-              </text>
-              <text x={box.right} y={box.bottom + 16} textAnchor="end" fill="currentColor">
-                {labels[n - 1]}
-              </text>
-            </>
+            <text x={box.right} y={box.bottom + 16} textAnchor="end" fill="currentColor">
+              {labels[n - 1]}
+            </text>
           ) : null}
           {series.map((s, i) => (
             <polyline
@@ -129,6 +140,17 @@ export function LineChart({ title, series, labels, slots, format = String, heigh
               strokeLinejoin="round"
             />
           ))}
+          {series.map((s, i) =>
+            s.values.length ? (
+              <circle
+                key={`${s.name}-last`}
+                cx={box.right}
+                cy={y(Math.max(0, Math.min(s.values[s.values.length - 1], top)))}
+                r={3}
+                fill={colors[i]}
+              />
+            ) : null,
+          )}
           {hover !== null ? (
             <line
               x1={box.left + (hover + offset) * dx}

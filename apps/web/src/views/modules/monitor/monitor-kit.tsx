@@ -36,6 +36,10 @@ export const formatPercent = (v: number) => `${(v * 100).toFixed(2)}%`;
 export const formatTime = (ms: number) => dayjs(ms).format('HH:mm:ss');
 export const formatDateTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 
+/** answers that stay the same until the server is reconfigured */
+export const PERMANENT_ERRORS = ['未配置 Redis'];
+const isPermanent = (err: unknown) => err instanceof Error && PERMANENT_ERRORS.includes(err.message);
+
 /**
  * A monitor query that refreshes itself every `seconds` while `auto` is on (never in a background tab). Failures
  * are shown by the page (MonitorError), not as toasts on every poll.
@@ -46,7 +50,8 @@ export function useMonitorQuery<T>(key: string, fetcher: () => Promise<T>, initi
   const query = useQuery({
     queryKey: ['monitor', key],
     queryFn: fetcher,
-    refetchInterval: auto ? seconds * 1000 : false,
+    // a state that will not change by asking again (embedded mode: 未配置 Redis) stops the polling
+    refetchInterval: (q) => (auto && !isPermanent(q.state.error) ? seconds * 1000 : false),
     refetchIntervalInBackground: false,
     retry: false,
     gcTime: 0,

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpTrace as Trace } from '../../../api/monitor';
 import { useSession } from '../../../stores/session';
-import { arcPoint, linePoints, niceScale } from './charts';
+import { arcPoint, linePoints, niceScale, stepDecimals } from './charts';
 import DiskMonitoring from './DiskMonitoring';
 import HttpTrace, { pathOf, visibleTraces } from './HttpTrace';
 import JvmInfo from './JvmInfo';
@@ -72,6 +72,7 @@ describe('monitor helpers', () => {
     expect(niceScale(0)).toEqual({ top: 1, step: 0.25 });
     expect(niceScale(87)).toEqual({ top: 100, step: 25 });
     expect(niceScale(3.2)).toEqual({ top: 4, step: 1 });
+    expect([0.25, 0.5, 5, 2.5].map(stepDecimals)).toEqual([2, 1, 0, 1]);
     // newest sample at the right edge; older slots empty
     expect(linePoints([0, 10], 3, { left: 0, right: 100, top: 0, bottom: 50 }, 10)).toBe('50.0,50.0 100.0,0.0');
     const [x, y] = arcPoint(50, 90, 85, 70);
