@@ -8,6 +8,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { fileUrl } from '../../../../api/http';
 import { feedback } from '../../../../utils/feedback';
 import type { CellDisplayProps } from '../../types';
@@ -127,7 +128,10 @@ function StatusIcon({ value, tip }: { value: FileCellValue; tip: string }) {
   );
 }
 
-/** A small native menu (the settings button of the name box). */
+/**
+ * A small native menu (the settings button of the name box). The list is put on the body at the button's place, so
+ * the row's clipping does not cut it; it follows the button on scroll and closes on an outside press and on Esc.
+ */
 function FileMenu({
   items,
   onPick,
@@ -135,50 +139,87 @@ function FileMenu({
   items: { key: 'download' | 'remove'; label: string }[];
   onPick: (key: 'download' | 'remove') => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLSpanElement>(null);
+  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
+  const btn = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    if (!at) return;
+    const close = (e: Event) => {
+      const t = e.target as Node;
+      if (list.current?.contains(t) || btn.current?.contains(t)) return;
+      setAt(null);
+    };
+    // a scroll (the table bringing the cell into view) moves the list with its button
+    const follow = () => {
+      const b = btn.current;
+      if (!b?.isConnected) {
+        setAt(null);
+        return;
+      }
+      setAt(placeOf(b));
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setAt(null);
     };
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [at]);
+  const toggle = () => {
+    if (at) {
+      setAt(null);
+      return;
+    }
+    setAt(btn.current ? placeOf(btn.current) : { top: 0, left: 0 });
+  };
   return (
-    <span className="jvxe-file-menu" ref={root}>
+    <span className="jvxe-file-menu">
       <button
+        ref={btn}
         type="button"
         className="jvxe-file-menu-btn"
         aria-label="文件操作"
-        aria-expanded={open}
+        aria-expanded={!!at}
         onClick={(e) => {
           e.stopPropagation();
-          setOpen((o) => !o);
+          toggle();
         }}
       >
         <SettingOutlined />
       </button>
-      {open ? (
-        <div className="jvxe-file-menu-list" role="menu">
-          {items.map((it) => (
-            <button
-              key={it.key}
-              type="button"
-              role="menuitem"
-              onClick={(e) => {
-                e.stopPropagation();
-                setOpen(false);
-                onPick(it.key);
-              }}
-            >
-              {it.label}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {at
+        ? createPortal(
+            <div ref={list} className="jvxe-file-menu-list" role="menu" style={{ top: at.top, left: at.left }}>
+              {items.map((it) => (
+                <button
+                  key={it.key}
+                  type="button"
+                  role="menuitem"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setAt(null);
+                    onPick(it.key);
+                  }}
+                >
+                  {it.label}
+                </button>
+              ))}
+            </div>,
+            document.body,
+          )
+        : null}
     </span>
   );
+}
+
+function placeOf(b: HTMLElement): { top: number; left: number } {
+  const r = b.getBoundingClientRect();
+  return { top: r.bottom + 4, left: Math.max(4, r.right - 88) };
 }
 
 /** 下载: the first stored path through the static domain (an http URL as it is), in a new tab. */

@@ -5,6 +5,7 @@ import { fetchMultiUser } from '../../../JSelectUserByDep';
 import { JSelectUserByDepModal } from '../../../JSelectUserByDep/JSelectUserByDepModal';
 import { orderByValue, type PickerUser, pickResult, storeOf, textOf } from '../../../JSelectUserByDep/logic';
 import type { CellDisplayProps, CellEditorProps } from '../../types';
+import { EditorLayer } from './EditorLayer';
 import { departPickerConfig, splitStored, userPickerConfig } from './extend';
 import { departResolver, userResolver } from './resolvers';
 import { useResolvedText } from './text-resolver';
@@ -58,16 +59,18 @@ export function UserCellEditor({ value, column, placeholder, onCommit, onCancel 
   return (
     <>
       <PickedText text={text} placeholder={placeholder ?? '请点击选择用户'} />
-      <JSelectUserByDepModal
-        open={initialRows !== null}
-        multiple={cfg.multi}
-        initialRows={initialRows ?? undefined}
-        onCancel={onCancel}
-        onOk={(rows) => {
-          resolver.remember(rows.map((r) => [storeOf(r, cfg.store), textOf(r, cfg.text)] as [string, string]));
-          onCommit(pickResult(rows, cfg.store, cfg.text).value);
-        }}
-      />
+      <EditorLayer>
+        <JSelectUserByDepModal
+          open={initialRows !== null}
+          multiple={cfg.multi}
+          initialRows={initialRows ?? undefined}
+          onCancel={onCancel}
+          onOk={(rows) => {
+            resolver.remember(rows.map((r) => [storeOf(r, cfg.store), textOf(r, cfg.text)] as [string, string]));
+            onCommit(pickResult(rows, cfg.store, cfg.text).value);
+          }}
+        />
+      </EditorLayer>
     </>
   );
 }
@@ -81,18 +84,20 @@ export function DepartCellEditor({ value, column, placeholder, onCommit, onCance
   return (
     <>
       <PickedText text={text} placeholder={placeholder ?? '请点击选择部门'} />
-      <JSelectDepartModal
-        open
-        value={current}
-        multiple={cfg.multi}
-        storeField={cfg.store}
-        textField={cfg.text}
-        onCancel={onCancel}
-        onOk={(items: PickedItem[]) => {
-          resolver.remember(items.map((i) => [i.value, i.text] as [string, string]));
-          onCommit(items.map((i) => i.value).join(','));
-        }}
-      />
+      <EditorLayer>
+        <JSelectDepartModal
+          open
+          value={current}
+          multiple={cfg.multi}
+          storeField={cfg.store}
+          textField={cfg.text}
+          onCancel={onCancel}
+          onOk={(items: PickedItem[]) => {
+            resolver.remember(items.map((i) => [i.value, i.text] as [string, string]));
+            onCommit(items.map((i) => i.value).join(','));
+          }}
+        />
+      </EditorLayer>
     </>
   );
 }

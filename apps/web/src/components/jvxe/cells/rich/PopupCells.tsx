@@ -2,6 +2,7 @@ import { Input, Popover } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../../utils/feedback';
 import type { CellDisplayProps, CellEditorProps } from '../../types';
+import { EditorLayer } from './EditorLayer';
 import { columnExtend } from './extend';
 import { PopupModal } from './PopupModal';
 import { checkPopupConfig, popupAssignments, popupMulti } from './popup-logic';
@@ -43,22 +44,24 @@ export function PopupCellEditor({ value, row, column, rowId, api, onCommit, onCa
         {text}
       </span>
       {configError ? null : (
-        <PopupModal
-          open
-          code={code}
-          multi={popupMulti(ext)}
-          param={(column.param ?? ext.param) as Record<string, unknown> | string | undefined}
-          sorter={typeof ext.sorter === 'string' ? ext.sorter : null}
-          groupId={typeof ext.groupId === 'string' ? ext.groupId : null}
-          onCancel={onCancel}
-          onOk={(rows) => {
-            const values = popupAssignments(rows, orgFields, destFields);
-            const { [column.key]: own, ...others } = values;
-            const changed = Object.fromEntries(Object.entries(others).filter(([k, v]) => row[k] !== v));
-            if (Object.keys(changed).length) api.setValues([{ rowKey: rowId, values: changed }]);
-            onCommit(column.key in values ? own : value);
-          }}
-        />
+        <EditorLayer>
+          <PopupModal
+            open
+            code={code}
+            multi={popupMulti(ext)}
+            param={(column.param ?? ext.param) as Record<string, unknown> | string | undefined}
+            sorter={typeof ext.sorter === 'string' ? ext.sorter : null}
+            groupId={typeof ext.groupId === 'string' ? ext.groupId : null}
+            onCancel={onCancel}
+            onOk={(rows) => {
+              const values = popupAssignments(rows, orgFields, destFields);
+              const { [column.key]: own, ...others } = values;
+              const changed = Object.fromEntries(Object.entries(others).filter(([k, v]) => row[k] !== v));
+              if (Object.keys(changed).length) api.setValues([{ rowKey: rowId, values: changed }]);
+              onCommit(column.key in values ? own : value);
+            }}
+          />
+        </EditorLayer>
       )}
     </>
   );
@@ -75,35 +78,37 @@ export function InputPopEditor({ value, column, placeholder, onChange, onCommit,
     else onCancel();
   };
   return (
-    <Popover
-      open
-      trigger="click"
-      title={column.title}
-      placement="bottom"
-      onOpenChange={(open) => {
-        if (!open) finish(true);
-      }}
-      content={
-        <Input.TextArea
-          autoFocus
-          rows={4}
-          style={{ width: 260 }}
-          value={draft}
-          placeholder={placeholder}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            onChange(e.target.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              finish(false);
-            }
-          }}
-        />
-      }
-    >
-      <Input size="small" readOnly value={draft} placeholder={placeholder} onClick={(e) => e.stopPropagation()} />
-    </Popover>
+    <EditorLayer>
+      <Popover
+        open
+        trigger="click"
+        title={column.title}
+        placement="bottom"
+        onOpenChange={(open) => {
+          if (!open) finish(true);
+        }}
+        content={
+          <Input.TextArea
+            autoFocus
+            rows={4}
+            style={{ width: 260 }}
+            value={draft}
+            placeholder={placeholder}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              onChange(e.target.value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                finish(false);
+              }
+            }}
+          />
+        }
+      >
+        <Input size="small" readOnly value={draft} placeholder={placeholder} onClick={(e) => e.stopPropagation()} />
+      </Popover>
+    </EditorLayer>
   );
 }
