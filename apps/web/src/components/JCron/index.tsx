@@ -48,6 +48,7 @@ export function JCron({ value, onChange, disabled, placeholder, id, hideSecond, 
         title="Cron表达式"
         open={open}
         width={CRON_MODAL_WIDTH}
+        style={{ top: 24 }}
         destroyOnHidden
         okText="确定"
         cancelText="关闭"
