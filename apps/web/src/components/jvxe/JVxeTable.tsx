@@ -258,10 +258,23 @@ function EditorHost({
   useEffect(() => {
     if (seed !== undefined) onChange(seed);
   }, [seed, onChange]);
+  // the caret goes after the text
+  const hostRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = hostRef.current?.querySelector('input, textarea') as HTMLInputElement | null;
+    if (el && typeof el.setSelectionRange === 'function' && (el.type === 'text' || el.tagName === 'TEXTAREA')) {
+      const n = el.value.length;
+      el.setSelectionRange(n, n);
+    }
+  }, []);
   const { placeholder } = useMemo(() => ({ placeholder: placeholderOf(col, def) }), [col, def]);
   return (
     <Tooltip open={Boolean(err)} title={err} color="#ff4d4f" placement="top">
-      <div className={`jvxe-editor${err ? ' jvxe-editor-invalid' : ''}`} data-editor={`${rowId}:${col.key}`}>
+      <div
+        ref={hostRef}
+        className={`jvxe-editor${err ? ' jvxe-editor-invalid' : ''}`}
+        data-editor={`${rowId}:${col.key}`}
+      >
         <Editor
           value={start}
           row={row}
@@ -415,6 +428,18 @@ function Grid(props: GridProps) {
     return kinds;
   }, [statKeys]);
   const footHeight = statKinds.length * 36;
+  // the label goes to the first column without figures wide enough for it (else the first column)
+  const statLabelKey = useMemo(() => {
+    const free = layout.cols.find((c) => !c.col.statistics?.length && c.width >= 60);
+    return (free ?? layout.cols[0])?.col.key ?? '';
+  }, [layout]);
+  const version = store.version;
+  const statValues = useMemo(() => {
+    const m = new Map<string, number>();
+    if (version >= 0)
+      for (const c of statKeys) for (const k of c.statistics ?? []) m.set(`${c.key}:${k}`, store.statistics(c.key, k));
+    return m;
+  }, [statKeys, store, version]);
   const contentHeight = HEADER_HEIGHT + Math.max(bodyHeight, rows.length ? 0 : 80) + footHeight;
   const height = Math.min(maxHeight, contentHeight + 2);
 
@@ -1071,19 +1096,19 @@ function Grid(props: GridProps) {
               className="jvxe-stat"
               style={{ width: layout.total, bottom: (statKinds.length - 1 - statKinds.indexOf(kind)) * 36 }}
             >
-              {layout.cols.map((lay, ci) => (
+              {layout.cols.map((lay) => (
                 <div
                   key={lay.col.key}
-                  className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}`}
+                  className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.key === statLabelKey ? ' jvxe-stat-label' : ''}`}
                   style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
                   data-key={lay.col.key}
                 >
-                  {ci === 0
+                  {lay.col.key === statLabelKey
                     ? kind === 'sum'
                       ? '合计'
                       : '平均值'
                     : lay.col.statistics?.includes(kind)
-                      ? store.statistics(lay.col.key, kind)
+                      ? statValues.get(`${lay.col.key}:${kind}`)
                       : ''}
                 </div>
               ))}

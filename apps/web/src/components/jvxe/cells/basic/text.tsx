@@ -11,54 +11,63 @@ export function textDisplay({ value }: CellDisplayProps) {
   return str(value);
 }
 
+/** uncontrolled: a keystroke re-renders nothing in React (the draft goes to the table through onChange) */
 function InputEditor({ value, onChange, placeholder, autoFocus, column }: CellEditorProps) {
-  const [v, setV] = useState(str(value));
   return (
     <Input
-      value={v}
+      defaultValue={str(value)}
       placeholder={placeholder}
       autoFocus={autoFocus}
       {...(column.props as object)}
-      onChange={(e) => {
-        setV(e.target.value);
-        onChange(e.target.value);
-      }}
+      onChange={(e) => onChange(e.target.value)}
     />
   );
 }
 
 function TextareaEditor({ value, onChange, placeholder, autoFocus, column }: CellEditorProps) {
-  const [v, setV] = useState(str(value));
   return (
     <Input.TextArea
-      value={v}
+      defaultValue={str(value)}
       placeholder={placeholder}
       autoFocus={autoFocus}
       autoSize={{ minRows: 1, maxRows: 4 }}
       {...(column.props as object)}
-      onChange={(e) => {
-        setV(e.target.value);
-        onChange(e.target.value);
-      }}
+      onChange={(e) => onChange(e.target.value)}
     />
   );
 }
 
-/** typed text: optional minus, digits, one decimal point; other keystrokes are refused */
+/** the text an input would hold after inserting `insert` over its selection */
+function nextText(el: HTMLInputElement, insert: string): string {
+  const start = el.selectionStart ?? el.value.length;
+  const end = el.selectionEnd ?? start;
+  return el.value.slice(0, start) + insert + el.value.slice(end);
+}
+
+/**
+ * Typed text: optional minus, digits, one decimal point; other keystrokes and pastes are refused before they reach
+ * the input (uncontrolled: a keystroke re-renders nothing in React).
+ */
 function NumberEditor({ value, onChange, placeholder, autoFocus, column }: CellEditorProps) {
-  const [v, setV] = useState(str(value));
   return (
     <Input
-      value={v}
+      defaultValue={str(value)}
       inputMode="decimal"
       placeholder={placeholder}
       autoFocus={autoFocus}
       {...(column.props as object)}
+      onKeyDown={(e) => {
+        if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
+        if (!acceptNumberTyping(nextText(e.currentTarget, e.key))) e.preventDefault();
+      }}
+      onPaste={(e) => {
+        const text = e.clipboardData.getData('text/plain');
+        if (!acceptNumberTyping(nextText(e.currentTarget, text))) e.preventDefault();
+        e.stopPropagation();
+      }}
       onChange={(e) => {
-        const next = e.target.value;
-        if (!acceptNumberTyping(next)) return;
-        setV(next);
-        onChange(next);
+        // anything that still slipped through (IME, drop) is refused too
+        if (acceptNumberTyping(e.target.value)) onChange(e.target.value);
       }}
     />
   );
