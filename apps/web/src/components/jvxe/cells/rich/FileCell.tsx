@@ -83,13 +83,13 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
   return (
     <span className={`jvxe-file-cell jvxe-file-${value.status}`}>
       <span className="jvxe-file-box" title={value.name}>
-        <StatusIcon value={value} tip={tip} />
+        <StatusIcon value={value} tip={tip} clip={!thumb} />
         {thumb ? (
           <a href={thumb} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
             <img className="jvxe-file-thumb" src={thumb} alt={value.name} />
           </a>
         ) : null}
-        <span className="jvxe-file-name">{value.name}</span>
+        {thumb ? null : <span className="jvxe-file-name">{value.name}</span>}
         {value.status === 'uploading' ? (
           <span className="jvxe-file-percent">{Math.floor(value.percent ?? 0)}%</span>
         ) : null}
@@ -107,7 +107,7 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
   );
 }
 
-function StatusIcon({ value, tip }: { value: FileCellValue; tip: string }) {
+function StatusIcon({ value, tip, clip }: { value: FileCellValue; tip: string; clip: boolean }) {
   if (value.status === 'uploading')
     return (
       <span className="jvxe-file-icon" title={tip} role="img" aria-label={tip}>
@@ -123,7 +123,7 @@ function StatusIcon({ value, tip }: { value: FileCellValue; tip: string }) {
   return (
     <span className="jvxe-file-icon jvxe-file-icon-done" title={tip} role="img" aria-label={tip}>
       <CheckCircleFilled />
-      <PaperClipOutlined className="jvxe-file-clip" />
+      {clip ? <PaperClipOutlined className="jvxe-file-clip" /> : null}
     </span>
   );
 }
