@@ -2,3 +2,4 @@ export * from './content.ts';
 export * from './system.ts';
 export * from './demo.ts';
 export * from './quartz.ts';
+export * from './storage.ts';
