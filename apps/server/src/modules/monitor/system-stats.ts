@@ -56,13 +56,9 @@ const unescapeMount = (s: string) => s.replace(/\\([0-7]{3})/g, (_, o) => String
 
 export function parseMounts(text: string): Array<{ device: string; mount: string; fsType: string }> {
   const out: Array<{ device: string; mount: string; fsType: string }> = [];
-  const seenDevice = new Set<string>();
   for (const line of text.split('\n')) {
     const [device, mount, fsType] = line.split(' ');
     if (!device || !mount || !fsType || PSEUDO_FS.has(fsType)) continue;
-    // one row per device: bind mounts of the same file system come after their first mount
-    if (seenDevice.has(device) && device !== 'overlay') continue;
-    seenDevice.add(device);
     out.push({ device, mount: unescapeMount(mount), fsType });
   }
   return out;
@@ -77,10 +73,15 @@ export async function diskInfo(): Promise<DiskInfo[]> {
   }
   const out: DiskInfo[] = [];
   const seenSize = new Set<string>();
+  const seenDevice = new Set<string>();
   for (const m of mounts) {
     try {
+      // bind mounts of single files (/etc/hosts in a container) are not disks
       const st = await fs.promises.stat(m.mount);
       if (!st.isDirectory()) continue;
+      // one row per device (its first directory mount); overlay mounts are told apart by their figures below
+      if (m.device !== 'overlay' && seenDevice.has(m.device)) continue;
+      seenDevice.add(m.device);
       const s = await fs.promises.statfs(m.mount);
       const max = s.blocks * s.bsize;
       if (max === 0) continue;
