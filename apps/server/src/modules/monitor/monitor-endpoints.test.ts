@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onRedis, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, onRealPg, onRedis, type TestApp } from '../../../test/harness.ts';
 import { sysLog } from '../../db/schema/index.ts';
 import { ROLE_IDS } from '../../db/seed/data.ts';
 import { flattenMenuTree } from '../../db/seed/menus.ts';
@@ -104,6 +104,13 @@ describe('monitor endpoints: shapes the JeecgBoot client reads', () => {
     expect(pg.success).toBe(true);
     expect(pg.result.sizeBytes).toBeGreaterThan(0);
     expect(pg.result.tables.length).toBeGreaterThan(0);
+    if (onRealPg) {
+      expect(pg.result.kind).toBe('pg');
+      expect(pg.result.connections.length).toBeGreaterThan(0);
+      expect(pg.result.cache.hitRatio).toBeGreaterThan(0);
+      expect(pg.result.maxConnections).toBeGreaterThan(0);
+      expect(Array.isArray(pg.result.longest)).toBe(true);
+    }
   });
 });
 
