@@ -1,6 +1,7 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../stores/session';
 import { JVxeTable } from './JVxeTable';
 import type { JVxeColumn, JVxeTableApi } from './types';
 
@@ -155,5 +156,49 @@ describe('JVxeTable', () => {
       ['A', 5, 'r1'],
       ['B', '', 'r2'],
     ]);
+  });
+
+  it('toolbar buttons are hidden by the permission prefix (add, batch_delete)', () => {
+    useSession.setState({ auth: [{ action: 'demo:add', type: '1', describe: '' }], allAuth: [] });
+    const { container, unmount } = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
+    const texts = [...container.querySelectorAll('.jvxe-toolbar button')].map((b) => b.textContent?.replace(/\s/g, ''));
+    expect(texts).toContain('新增');
+    expect(texts).not.toContain('删除');
+    unmount();
+    useSession.setState({ auth: [{ action: 'demo:batch_delete', type: '1', describe: '' }], allAuth: [] });
+    const again = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
+    const texts2 = [...again.container.querySelectorAll('.jvxe-toolbar button')].map((b) =>
+      b.textContent?.replace(/\s/g, ''),
+    );
+    expect(texts2).not.toContain('新增');
+    expect(texts2).toContain('删除');
+    useSession.setState({ auth: [], allAuth: [] });
+  });
+
+  it('toolbar add inserts the configured rows; a second click within 1.5 s is refused', () => {
+    localStorage.setItem('jvxe-test-add', JSON.stringify({ count: 2, position: 1 }));
+    const { container, ref } = setup({ toolbar: true, settingsKey: 'jvxe-test-add' });
+    const add = [...container.querySelectorAll('.jvxe-toolbar button')].find((b) =>
+      b.textContent?.replace(/\s/g, '').includes('新增'),
+    ) as HTMLElement;
+    fireEvent.click(add);
+    let rows = ref.current?.getTableData() ?? [];
+    expect(rows).toHaveLength(4);
+    expect(ref.current?.isTempId(rows[0]?.id)).toBe(true);
+    expect(ref.current?.isTempId(rows[1]?.id)).toBe(true);
+    expect(rows[2]?.id).toBe('1');
+    fireEvent.click(add);
+    rows = ref.current?.getTableData() ?? [];
+    expect(rows).toHaveLength(4);
+  });
+
+  it('a column sorter reorders the rows by header click', () => {
+    const { container, ref } = setup({
+      columns: [...COLUMNS.slice(0, 1), { ...(COLUMNS[1] as JVxeColumn), sorter: true }, ...COLUMNS.slice(2)],
+    });
+    const header = [...container.querySelectorAll('.jvxe-hcell')].find((h) => h.textContent?.includes('数量'));
+    fireEvent.click(header as Element);
+    fireEvent.click(header as Element);
+    expect(ref.current?.getTableData().map((r) => r.id)).toEqual(['2', '1']);
   });
 });

@@ -16,10 +16,12 @@ import {
 } from 'react';
 import { feedback } from '../../utils/feedback';
 import './cells/basic';
+import { useCan } from '../../permission/useCan';
 import { fillPlaceholder, textOfValue } from './cells/basic/logic';
 import { type ColLayout, layoutColumns, rowAt, rowTops, visibleColumns } from './engine/layout';
 import { optionTexts, useResolvedColumns } from './engine/options';
 import { GridStore, isTempId } from './engine/store';
+import { useVxeSocket } from './socket';
 import { Toolbar } from './Toolbar';
 import { type FlatTreeRow, TreeToggle, useLazyTree } from './tree';
 import './jvxe.css';
@@ -298,6 +300,39 @@ function placeholderOf(col: JVxeColumn, def: CellDef): string {
   return fillPlaceholder(col, def.usesOptions || def.keepKeys ? 'select' : 'input');
 }
 
+/**
+ * socketReload: rows saved in another browser on the same page arrive over /vxeSocket and replace the row here with
+ * the reload effect; `api.sendRowUpdate(row)` tells the others about a row saved here.
+ */
+function SocketBridge({
+  pageId,
+  api,
+  sender,
+}: {
+  pageId: string;
+  api: JVxeTableApi;
+  sender: React.RefObject<((row: JVxeRow) => boolean) | null>;
+}) {
+  const { sendRowUpdate } = useVxeSocket({
+    pageId,
+    // rows this table does not hold are ignored by reloadRows
+    onRowUpdate: (row) => api.reloadRows([row]),
+  });
+  sender.current = sendRowUpdate;
+  return null;
+}
+
+/** numbers by value, anything else as text (empty last) */
+function compareValues(a: unknown, b: unknown): number {
+  const ea = a === undefined || a === null || a === '';
+  const eb = b === undefined || b === null || b === '';
+  if (ea || eb) return ea === eb ? 0 : ea ? 1 : -1;
+  const na = Number(a);
+  const nb = Number(b);
+  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+  return String(a).localeCompare(String(b), 'zh-CN');
+}
+
 function useRegistryVersion(): number {
   const [v, setV] = useState(0);
   useEffect(() => onRegister(() => setV((x) => x + 1)), []);
@@ -351,7 +386,19 @@ function Grid(props: GridProps) {
 
   const store = useMemo(() => new GridStore({ rowKey, sortKey, cellOf: (t) => getCell(t) }), [rowKey, sortKey]);
   store.sortOn = Boolean(dragSort);
-  const resolved = useResolvedColumns(columns, cellOf);
+  const decide = useCan();
+  const resolvedAll = useResolvedColumns(columns, cellOf);
+  // a column's own permission code (authPre): denied → hidden (its values kept), disabled → read-only
+  const resolved = useMemo(
+    () =>
+      resolvedAll.map((c) => {
+        if (!c.authPre) return c;
+        const d = decide(c.authPre);
+        if (d === 'deny') return { ...c, type: 'hidden' };
+        return d === 'disabled' ? { ...c, disabled: true } : c;
+      }),
+    [resolvedAll, decide],
+  );
   store.setColumns(resolved);
 
   // a new dataSource is a data load (read during render: the store belongs to this component)
@@ -495,6 +542,7 @@ function Grid(props: GridProps) {
 
   // ------------------------------------------------------------------ API
   const apiRef = useRef<JVxeTableApi>(null as unknown as JVxeTableApi);
+  const socketSender = useRef<((row: JVxeRow) => boolean) | null>(null);
   const notifySelection = useCallback(() => {
     const ids = [...store.selected];
     propsRef.current.onSelectionChange?.({
@@ -635,6 +683,7 @@ function Grid(props: GridProps) {
         const i = store.indexOf(id);
         if (i >= 0) scrollToIndex(i);
       },
+      sendRowUpdate: (row) => socketSender.current?.(row) ?? false,
     };
     (a as unknown as { __store: GridStore }).__store = store;
     return a;
@@ -856,6 +905,22 @@ function Grid(props: GridProps) {
     [store, rowHeight],
   );
 
+  const [sort, setSort] = useState<{ key: string; dir: 'asc' | 'desc' } | null>(null);
+  const sortBy = useCallback(
+    (col: JVxeColumn) => {
+      const dir = sort?.key === col.key && sort.dir === 'asc' ? 'desc' : 'asc';
+      const texts = optionTexts(col.options);
+      const custom = typeof col.sorter === 'function' ? col.sorter : null;
+      const key = (v: unknown) => (texts ? textOfValue(v, texts, col.separator ?? ',') : v);
+      store.sortRows((a, b) => {
+        const r = custom ? custom(a, b) : compareValues(key(a[col.key]), key(b[col.key]));
+        return dir === 'asc' ? r : -r;
+      });
+      setSort({ key: col.key, dir });
+    },
+    [sort, store],
+  );
+
   const isDisabled = useCallback((col: JVxeColumn) => disabled || Boolean(col.disabled), [disabled]);
 
   const treeBinding = props.tree;
@@ -1047,6 +1112,9 @@ function Grid(props: GridProps) {
           }
         />
       )}
+      {props.socketReload?.pageId && (
+        <SocketBridge pageId={props.socketReload.pageId} api={api} sender={socketSender} />
+      )}
       <Spin spinning={Boolean(loading)}>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualised grid (rows positioned absolutely) cannot be a <table> */}
         <div
@@ -1066,8 +1134,9 @@ function Grid(props: GridProps) {
             {layout.cols.map((lay) => (
               <div
                 key={lay.col.key}
-                className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}`}
+                className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.sorter ? ' jvxe-sortable' : ''}`}
                 style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
+                onClick={lay.col.sorter ? () => sortBy(lay.col) : undefined}
               >
                 {lay.col.type === 'row-checkbox' ? (
                   <input
@@ -1081,6 +1150,7 @@ function Grid(props: GridProps) {
                   <>
                     {lay.col.validateRules?.some((r) => r.required) && <span className="jvxe-required">*</span>}
                     {lay.col.title}
+                    {sort?.key === lay.col.key && <span className="jvxe-sort">{sort.dir === 'asc' ? '▲' : '▼'}</span>}
                   </>
                 )}
               </div>

@@ -152,6 +152,8 @@ export interface JVxeTableApi {
   pasteText(text: string, at?: { rowId: string; key: string }): number;
   /** scroll so that a row is visible */
   scrollToRow(rowId: string): void;
+  /** socketReload: tell the other browsers on this page that a row was saved (false when not connected) */
+  sendRowUpdate(row: JVxeRow): boolean;
 }
 
 export interface JVxeValidationError {

@@ -227,6 +227,13 @@ export class GridStore {
     this.emit(true);
   }
 
+  /** reorder the rows (header sorter); the sort key follows when drag sort is on */
+  sortRows(compare: (a: JVxeRow, b: JVxeRow) => number): void {
+    this.rows = this.rows.slice().sort(compare);
+    if (this.hasSortKey()) this.renumber();
+    this.emit(true);
+  }
+
   getCell(id: string, key: string): unknown {
     return this.rowById(id)?.[key];
   }
