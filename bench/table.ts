@@ -70,9 +70,12 @@ async function typing(page: Page, rowId: number, field: string, text: string) {
   await sleep(200);
   // keydown timestamps and the frame after each; DOM changes outside the editor are counted
   await page.evaluate(`(() => {
-    const rec = (window.__keyRec = { next: [], after: [], outside: 0 });
+    const rec = (window.__keyRec = { next: [], after: [], handled: [], outside: 0 });
+    window.__inputHandler = (e) => { if (window.__lastKey) rec.handled.push(performance.now() - window.__lastKey); };
+    window.addEventListener('input', window.__inputHandler, false);
     window.__keyHandler = (e) => {
       const t0 = e.timeStamp;
+      window.__lastKey = t0;
       requestAnimationFrame(() => {
         rec.next.push(performance.now() - t0);
         setTimeout(() => rec.after.push(performance.now() - t0), 0);
@@ -92,9 +95,38 @@ async function typing(page: Page, rowId: number, field: string, text: string) {
   await sleep(300);
   return (await page.evaluate(`(() => {
     window.removeEventListener('keydown', window.__keyHandler, true);
+    window.removeEventListener('input', window.__inputHandler, false);
     window.__keyObs.disconnect();
     return window.__keyRec;
-  })()`)) as { next: number[]; after: number[]; outside: number };
+  })()`)) as { next: number[]; after: number[]; handled: number[]; outside: number };
+}
+
+/**
+ * The floor of this machine: the same measurement on a plain <input> added to the same page (no React, no
+ * editor): what the browser alone takes from a keydown to the next frame.
+ */
+async function baseline(page: Page, text: string) {
+  await page.evaluate(`(() => {
+    const el = document.createElement('input');
+    el.id = '__bench_native';
+    el.style.cssText = 'position:fixed;left:4px;bottom:4px;z-index:9999;width:200px';
+    document.body.appendChild(el);
+    const rec = (window.__baseRec = { next: [], after: [] });
+    el.addEventListener('keydown', (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => {
+        rec.next.push(performance.now() - t0);
+        setTimeout(() => rec.after.push(performance.now() - t0), 0);
+      });
+    });
+  })()`);
+  await page.locator('#__bench_native').click();
+  await page.keyboard.type(text, { delay: 40 });
+  await sleep(300);
+  return (await page.evaluate(`(() => {
+    document.getElementById('__bench_native').remove();
+    return window.__baseRec;
+  })()`)) as { next: number[]; after: number[] };
 }
 
 async function main(): Promise<number> {
@@ -162,19 +194,21 @@ async function main(): Promise<number> {
     await page.keyboard.press('Enter');
     const next = [...t1.next, ...n1.next];
     const after = [...t1.after, ...n1.after];
+    const handled = [...t1.handled, ...n1.handled];
+    const base = await baseline(page, 'abcdefghijklmnopqrstuvwxyz 1234567890 abcdefghijklmnopqrstuvwxyz');
     figures.push({
       name: 'keydown → next frame p95',
       value: quantile(next, 0.95),
       unit: 'ms',
       budget: 7,
-      note: `${next.length} keys, median ${quantile(next, 0.5).toFixed(1)} ms; DOM changes outside the editor while typing: ${t1.outside + n1.outside}`,
+      note: `${next.length} keys, median ${quantile(next, 0.5).toFixed(1)} ms; keydown → input handled by the editor p95 ${quantile(handled, 0.95).toFixed(1)} ms; plain <input> on this page p95 ${quantile(base.next, 0.95).toFixed(1)} ms, median ${quantile(base.next, 0.5).toFixed(1)} ms; DOM changes outside the editor while typing: ${t1.outside + n1.outside}`,
     });
     figures.push({
       name: 'keydown → after the frame p95',
       value: quantile(after, 0.95),
       unit: 'ms',
       budget: 16,
-      note: `median ${quantile(after, 0.5).toFixed(1)} ms`,
+      note: `median ${quantile(after, 0.5).toFixed(1)} ms; plain <input> p95 ${quantile(base.after, 0.95).toFixed(1)} ms`,
     });
 
     // wheel fling over the body for 3 s
