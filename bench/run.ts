@@ -6,6 +6,8 @@
  * Embedded PGlite always; PostgreSQL too when DATABASE_URL is set (a scratch database is created and dropped). On
  * PostgreSQL each list endpoint also gets its database floor (bench/floor-server.ts: the same rows and total in one
  * prepared statement from a bare http route, no platform) and the ratio to it.
+ * Each row also gives the CPU time the answering process (the server, or the floor's process) spent per request
+ * (Linux /proc): on a shared machine throughput moves with the neighbours' load, the CPU per request much less.
  * BENCH_SECONDS, BENCH_CONNECTIONS; BENCH_ONLY=<regex> runs only the matching endpoints (the ceiling always runs);
  * BENCH_DB=pglite|pg limits the run to one database.
  */
@@ -38,6 +40,8 @@ interface Row {
   bytes: number;
   errors: number;
   non2xx: number;
+  /** CPU time of the answering process (server or floor) per request, µs (Linux /proc; 0 where unavailable) */
+  cpuUs: number;
   /** the database floor of this endpoint (list endpoints on PostgreSQL) */
   floor?: { rps: number; p99: number };
   isFloor?: boolean;
@@ -88,10 +92,24 @@ async function startServer(env: Record<string, string>): Promise<{ proc: ChildPr
   throw new Error('server did not start');
 }
 
+/** user + system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere) */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
 async function run(
   name: string,
   opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  pid?: number,
 ): Promise<Omit<Row, 'db'>> {
+  const cpu0 = cpuMs(pid);
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
@@ -107,6 +125,7 @@ async function run(
     bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuUs: result.requests.total ? ((cpuMs(pid) - cpu0) * 1000) / result.requests.total : 0,
   };
 }
 
@@ -164,7 +183,7 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
     const rows: Row[] = [];
     const log = (r: Omit<Row, 'db'>) =>
       console.log(
-        `[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${(r.bytes / 1024).toFixed(1)} KB/answer, errors ${r.errors}, non-2xx ${r.non2xx}`,
+        `[${db}] ${r.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${(r.bytes / 1024).toFixed(1)} KB/answer, ${r.cpuUs.toFixed(0)} µs CPU/request, errors ${r.errors}, non-2xx ${r.non2xx}`,
       );
     const add = async (
       name: string,
@@ -181,14 +200,16 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
         headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
         body: opts.body,
       }).then((r) => r.arrayBuffer());
-      const r = await run(name, opts);
+      const r = await run(name, opts, proc.pid);
       log(r);
       rows.push({ db, ...r });
       if (floor && floorPath) {
         await settle(base);
-        const f = await run(`  floor: ${floorPath} (pg, one prepared statement, bare http)`, {
-          url: `${floor.base}${floorPath}`,
-        });
+        const f = await run(
+          `  floor: ${floorPath} (pg, one prepared statement, bare http)`,
+          { url: `${floor.base}${floorPath}` },
+          floor.proc.pid,
+        );
         log(f);
         rows[rows.length - 1].floor = { rps: f.rps, p99: f.p99 };
         rows.push({ db, ...f, isFloor: true });
@@ -289,16 +310,16 @@ async function main() {
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per endpoint, ${os.cpus().length} cores\n`);
   console.log(
-    '| database | endpoint | req/s | p99 ms | KB/answer | ratio to ceiling | ratio to floor | errors | non-2xx |',
+    '| database | endpoint | req/s | p99 ms | KB/answer | CPU µs/req | ratio to ceiling | ratio to floor | errors | non-2xx |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const db of [...new Set(all.map((r) => r.db))]) {
     const rows = all.filter((r) => r.db === db);
     const ceiling = rows[0].rps || 1;
     for (const r of rows) {
       const toFloor = r.floor ? (r.rps / (r.floor.rps || 1)).toFixed(3) : '';
       console.log(
-        `| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.bytes / 1024).toFixed(1)} | ${(r.rps / ceiling).toFixed(3)} | ${toFloor} | ${r.errors} | ${r.non2xx} |`,
+        `| ${db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.bytes / 1024).toFixed(1)} | ${r.cpuUs.toFixed(0)} | ${(r.rps / ceiling).toFixed(3)} | ${toFloor} | ${r.errors} | ${r.non2xx} |`,
       );
     }
   }
