@@ -1,5 +1,5 @@
 import { CaretDownOutlined, CaretRightOutlined, LoadingOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { http } from '../../../api/http';
 import { feedback } from '../../../utils/feedback';
 import type { JVxeRow, JVxeTableProps } from '../types';
@@ -45,7 +45,8 @@ export function useLazyTree({ rows, rowKey = 'id', treeConfig, onError }: UseLaz
   }, [rows]);
   const t = tree.current;
   useSyncExternalStore(t.subscribe, t.getVersion, t.getVersion);
-  return { tree: t, rows: t.flatten(), toggle: (id: string) => t.toggle(id) };
+  const toggle = useCallback((id: string) => t.toggle(id), [t]);
+  return { tree: t, rows: t.flatten(), toggle };
 }
 
 /**
