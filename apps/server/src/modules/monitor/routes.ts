@@ -138,7 +138,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
   app.get('/actuator/metrics', { config: { access: METRICS_ACCESS } }, async () => ({ names: METRIC_NAMES }));
   app.get<{ Params: { name: string } }>(
     '/actuator/metrics/:name',
-    { config: { access: METRICS_ACCESS, background: true } },
+    // the original client asks these once per page load or 刷新 click (a user action, so not `background`)
+    { config: { access: METRICS_ACCESS } },
     async (req, reply) => {
       const m = actuatorMetric(req.params.name, monitor());
       if (!m) return sendError(reply, 'NOT_FOUND');
