@@ -16,6 +16,7 @@ import messageRoutes from './message/routes.ts';
 import messageTemplateRoutes from './message/templates.ts';
 import monitorRoutes from './monitor/routes.ts';
 import onlineRoutes from './online/routes.ts';
+import ossRoutes from './oss/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
 import quartzRoutes from './quartz/routes.ts';
@@ -52,4 +53,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   quartzRoutes,
   demoRoutes,
   monitorRoutes,
+  ossRoutes,
 ];

@@ -3,6 +3,7 @@ import { okCode0 } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { bizError } from '../../platform/errors.ts';
 import { sendError } from '../../platform/http-hooks.ts';
+import { recordUpload } from '../oss/routes.ts';
 import {
   BIZ_PATTERN,
   checkFileType,
@@ -28,6 +29,9 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     const ext = checkFileType(fileName, content);
     try {
       const rel = await writeUnderRoot(app.ctx.config.uploadDir, biz, storedName(ext), content);
+      // every stored upload is listed on 文件存储 (modules/oss)
+      const username = req.auth?.user.username ?? null;
+      await recordUpload(app.ctx, { fileName, key: rel, ext, size: content.length, biz, username });
       return okCode0(null, rel);
     } catch (err) {
       req.log.error({ err }, 'upload: write failed');
