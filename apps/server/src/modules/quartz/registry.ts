@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sysDict, sysLog, sysUser } from '../../db/schema/index.ts';
+import { sysDict, sysLog, sysQuartzJobRun, sysUser } from '../../db/schema/index.ts';
 import { releaseAnnouncement } from '../announcement/service.ts';
 import { purgeDict } from '../dict/admin-service.ts';
 import { purgeUsers } from '../user/service.ts';
@@ -68,7 +68,7 @@ const classes: JobClass[] = [
   },
   {
     name: `${PKG}.PurgeLogJob`,
-    title: '清理登录日志和操作日志（保留最近 N 天）',
+    title: '清理登录日志、操作日志和任务执行记录（保留最近 N 天）',
     parameterHint: '保留天数 N（1–3650）',
     checkParameter: checkDays,
     async run({ app, parameter }) {
@@ -76,7 +76,11 @@ const classes: JobClass[] = [
       if (days === null) throw new Error(checkDays(parameter)!);
       const cutoff = new Date(Date.now() - days * DAY_MS);
       const gone = await app.ctx.db.delete(sysLog).where(lt(sysLog.createTime, cutoff)).returning({ id: sysLog.id });
-      return `删除日志 ${gone.length} 条（${days} 天前）`;
+      const runs = await app.ctx.db
+        .delete(sysQuartzJobRun)
+        .where(lt(sysQuartzJobRun.startTime, cutoff))
+        .returning({ id: sysQuartzJobRun.id });
+      return `删除日志 ${gone.length} 条、执行记录 ${runs.length} 条（${days} 天前）`;
     },
   },
   {

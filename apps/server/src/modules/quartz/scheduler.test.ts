@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysQuartzJob, sysQuartzJobRun } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { type Clock, JobScheduler } from './scheduler.ts';
+import { type Clock, INTERRUPTED, JobScheduler } from './scheduler.ts';
 
 // The app's own scheduler stays off: these tests drive schedulers on a fake clock.
 process.env.JOBS_SCHEDULER = 'off';
@@ -207,5 +207,30 @@ describe('job scheduler on a fake clock', () => {
     expect(r.errorMessage).toBe('未找到对应实体');
     expect(r.durationMs).toBeGreaterThanOrEqual(0);
     expect(await s.runNow('nope')).toBeNull();
+  });
+});
+
+describe('runs left behind by a dead node', () => {
+  it('a run still running an hour after its start is marked interrupted; newer ones are left alone', async () => {
+    const clock = new FakeClock(T0);
+    const s = new JobScheduler(t.app, { clock, node: 'n1', pollMs: 3_600_000 });
+    const id = await addJob('0 0 12 * * ?');
+    const row = (runId: string, startMs: number) => ({
+      id: runId,
+      jobId: id,
+      jobClassName: 'x',
+      fireTime: new Date(startMs),
+      trigger: 'cron',
+      node: 'dead',
+      startTime: new Date(startMs),
+      outcome: 'running',
+    });
+    await t.app.ctx.db.insert(sysQuartzJobRun).values([row(newId(), T0 - 3_700_000), row(newId(), T0 - 60_000)]);
+    expect(await s.sweep()).toBe(1);
+    const runs = await runsOf(id);
+    expect(runs.map((r) => [r.outcome, r.errorMessage])).toEqual([
+      ['failed', INTERRUPTED],
+      ['running', null],
+    ]);
   });
 });

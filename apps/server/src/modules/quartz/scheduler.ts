@@ -42,6 +42,11 @@ export const realClock: Clock = {
 
 export const JOBS_CHANNEL = 'quartz:changed';
 
+/** a run still `running` this long after its start is taken for one whose node died mid-run */
+export const STALE_RUN_MS = 3_600_000;
+export const INTERRUPTED = '执行中断：节点在执行中停止（超过 1 小时未结束）';
+const SWEEP_EVERY_MS = 600_000;
+
 /** a fire later than this after its time is a misfire (Quartz's default misfireThreshold) */
 export const MISFIRE_THRESHOLD_MS = 60_000;
 
@@ -76,6 +81,7 @@ export class JobScheduler {
   private timer: unknown;
   private running = false;
   private lastLoad = Number.NEGATIVE_INFINITY;
+  private lastSweep = Number.NEGATIVE_INFINITY;
   private ticking: Promise<void> | null = null;
   private pendingReload = false;
   /** runs started by this node and not finished */
@@ -168,6 +174,28 @@ export class JobScheduler {
     }
     this.jobs = next;
     this.lastLoad = now;
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = now;
+      await this.sweep(now);
+    }
+  }
+
+  /**
+   * Runs left `running` by a node that died mid-run (a graceful stop waits for its runs) are marked failed after
+   * STALE_RUN_MS; a run that does end later still records its own outcome.
+   */
+  async sweep(now = this.clock.now()): Promise<number> {
+    const gone = await this.db
+      .update(sysQuartzJobRun)
+      .set({ outcome: 'failed', errorMessage: INTERRUPTED })
+      .where(
+        and(
+          eq(sysQuartzJobRun.outcome, 'running'),
+          sql`${sysQuartzJobRun.startTime} < ${new Date(now - STALE_RUN_MS).toISOString()}::timestamp`,
+        ),
+      )
+      .returning({ id: sysQuartzJobRun.id });
+    return gone.length;
   }
 
   /** one pass: reload if due, claim and start every due fire, arm the timer for the next one */
