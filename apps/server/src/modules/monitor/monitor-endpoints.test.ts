@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onRealPg, onRedis, type TestApp } from '../../../test/harness.ts';
+import { createPeer, createTestApp, onRealPg, onRedis, type TestApp } from '../../../test/harness.ts';
 import { sysLog } from '../../db/schema/index.ts';
 import { ROLE_IDS } from '../../db/seed/data.ts';
 import { flattenMenuTree } from '../../db/seed/menus.ts';
@@ -145,6 +145,23 @@ describe('request trace', () => {
     const full = (await get('/actuator/httptrace')).json.traces;
     expect(full).toHaveLength(TRACE_CAPACITY);
     expect(full.some((x: { request: { uri: string } }) => x.request.uri.includes('getDictItems'))).toBe(false);
+  });
+});
+
+describe('per node', () => {
+  it('each node keeps its own trace and counters', async () => {
+    const peer = await createPeer(t);
+    try {
+      await peer.req({ method: 'GET', url: `${B}/sys/dict/getDictItems/sex?marker=on-peer`, token: admin });
+      const here = JSON.stringify((await get('/actuator/httptrace')).json);
+      const there = JSON.stringify(
+        (await peer.req({ method: 'GET', url: `${B}/actuator/httptrace`, token: admin })).json,
+      );
+      expect(there).toContain('marker=on-peer');
+      expect(here).not.toContain('marker=on-peer');
+    } finally {
+      await peer.close();
+    }
   });
 });
 
