@@ -200,7 +200,7 @@ const Row = memo(function Row(p: RowProps) {
   const { row, rowId, rowIndex } = p;
   let cls = 'jvxe-row';
   if (p.selected) cls += ' jvxe-row-selected';
-  if (p.dragOver) cls += ' jvxe-row-dragover';
+  if (p.dragOver) cls += ' jvxe-row-dragging';
   return (
     <div className={cls} data-row-id={rowId} style={{ top: p.top, height: p.height, width: p.total }}>
       <div className="jvxe-row-cells" style={{ height: p.expanded ? undefined : p.height }}>
@@ -1026,7 +1026,7 @@ function Grid(props: GridProps) {
       return;
     }
     if (!col || !editable(col)) return;
-    if (e.key === 'Enter' || e.key === 'F2') {
+    if (e.key === 'Enter' || e.key === 'F2' || (e.key === ' ' && def?.alwaysEditor)) {
       e.preventDefault();
       if (def?.alwaysEditor) {
         if (col.type === 'checkbox' || col.type === 'checkbox_meta') {
@@ -1082,12 +1082,84 @@ function Grid(props: GridProps) {
         old={store.reloaded.get(id)?.old}
         expanded={exp}
         ctx={ctx}
-        dragOver={drag !== null && drag.to === i && drag.from !== i}
+        dragOver={drag !== null && drag.from === i}
       />,
     );
   }
 
   const allSelected = rows.length > 0 && store.selected.size === rows.length;
+  // header and statistics rows do not change while scrolling: kept as elements
+  const header = useMemo(
+    () => (
+      <div className="jvxe-header" style={{ width: layout.total, height: HEADER_HEIGHT }}>
+        {layout.cols.map((lay) => (
+          <div
+            key={lay.col.key}
+            className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.sorter ? ' jvxe-sortable' : ''}`}
+            style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
+            onClick={lay.col.sorter ? () => sortBy(lay.col) : undefined}
+          >
+            {lay.col.type === 'row-checkbox' ? (
+              <input
+                type="checkbox"
+                className="jvxe-check"
+                checked={allSelected}
+                onChange={toggleAll}
+                aria-label="全选"
+              />
+            ) : (
+              <>
+                {lay.col.validateRules?.some((r) => r.required) && <span className="jvxe-required">*</span>}
+                {lay.col.title}
+                {sort?.key === lay.col.key && <span className="jvxe-sort">{sort.dir === 'asc' ? '▲' : '▼'}</span>}
+              </>
+            )}
+          </div>
+        ))}
+      </div>
+    ),
+    [layout, allSelected, toggleAll, sort, sortBy],
+  );
+  const stats = useMemo(
+    () =>
+      statKinds.map((kind) => (
+        <div
+          key={kind}
+          className="jvxe-stat"
+          style={{ width: layout.total, bottom: (statKinds.length - 1 - statKinds.indexOf(kind)) * 36 }}
+        >
+          {layout.cols.map((lay) => (
+            <div
+              key={lay.col.key}
+              className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.key === statLabelKey ? ' jvxe-stat-label' : ''}`}
+              style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
+              data-key={lay.col.key}
+            >
+              {lay.col.key === statLabelKey
+                ? kind === 'sum'
+                  ? '合计'
+                  : '平均值'
+                : lay.col.statistics?.includes(kind)
+                  ? statValues.get(`${lay.col.key}:${kind}`)
+                  : ''}
+            </div>
+          ))}
+        </div>
+      )),
+    [statKinds, layout, statLabelKey, statValues],
+  );
+  const confirmRemove = useCallback(
+    (n: number) =>
+      new Promise<boolean>((resolve) => {
+        feedback.modal.confirm({
+          title: '确认删除',
+          content: `确定要删除这 ${n} 项吗?`,
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [],
+  );
   return (
     <div className={`jvxe-table${props.className ? ` ${props.className}` : ''}`} style={props.style}>
       {toolbar && (
@@ -1100,16 +1172,7 @@ function Grid(props: GridProps) {
           disabled={disabled}
           settingsKey={props.settingsKey ?? `jvxe-add-setting:${resolved.map((c) => c.key).join(',')}`}
           suffix={props.toolbarSuffix}
-          confirmRemove={(n) =>
-            new Promise<boolean>((resolve) => {
-              feedback.modal.confirm({
-                title: '确认删除',
-                content: `确定要删除这 ${n} 项吗?`,
-                onOk: () => resolve(true),
-                onCancel: () => resolve(false),
-              });
-            })
-          }
+          confirmRemove={confirmRemove}
         />
       )}
       {props.socketReload?.pageId && (
@@ -1130,60 +1193,18 @@ function Grid(props: GridProps) {
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         >
-          <div className="jvxe-header" style={{ width: layout.total, height: HEADER_HEIGHT }}>
-            {layout.cols.map((lay) => (
-              <div
-                key={lay.col.key}
-                className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.sorter ? ' jvxe-sortable' : ''}`}
-                style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
-                onClick={lay.col.sorter ? () => sortBy(lay.col) : undefined}
-              >
-                {lay.col.type === 'row-checkbox' ? (
-                  <input
-                    type="checkbox"
-                    className="jvxe-check"
-                    checked={allSelected}
-                    onChange={toggleAll}
-                    aria-label="全选"
-                  />
-                ) : (
-                  <>
-                    {lay.col.validateRules?.some((r) => r.required) && <span className="jvxe-required">*</span>}
-                    {lay.col.title}
-                    {sort?.key === lay.col.key && <span className="jvxe-sort">{sort.dir === 'asc' ? '▲' : '▼'}</span>}
-                  </>
-                )}
-              </div>
-            ))}
-          </div>
+          {header}
           <div className="jvxe-body" style={{ height: bodyHeight, width: layout.total }}>
             {body}
+            {drag && drag.to !== drag.from && (
+              <div
+                className="jvxe-drop-line"
+                style={{ top: topOf(drag.to) + (drag.to > drag.from ? rowHeight : 0) - 1, width: layout.total }}
+              />
+            )}
             {!rows.length && <div className="jvxe-empty">暂无数据</div>}
           </div>
-          {statKinds.map((kind) => (
-            <div
-              key={kind}
-              className="jvxe-stat"
-              style={{ width: layout.total, bottom: (statKinds.length - 1 - statKinds.indexOf(kind)) * 36 }}
-            >
-              {layout.cols.map((lay) => (
-                <div
-                  key={lay.col.key}
-                  className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.key === statLabelKey ? ' jvxe-stat-label' : ''}`}
-                  style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
-                  data-key={lay.col.key}
-                >
-                  {lay.col.key === statLabelKey
-                    ? kind === 'sum'
-                      ? '合计'
-                      : '平均值'
-                    : lay.col.statistics?.includes(kind)
-                      ? statValues.get(`${lay.col.key}:${kind}`)
-                      : ''}
-                </div>
-              ))}
-            </div>
-          ))}
+          {stats}
         </div>
       </Spin>
     </div>

@@ -2,7 +2,7 @@
 // permission prefix (spec 02 §6: `${authPre}add`, `${authPre}batch_delete`).
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Popover, Space } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { memo, type ReactNode, useRef, useState } from 'react';
 import { useCan } from '../../permission/useCan';
 import { feedback } from '../../utils/feedback';
 import { INSERT_GUARD_MS, insertIndex, readAddSetting, saveAddSetting } from './engine/toolbar-logic';
@@ -10,7 +10,7 @@ import type { JVxeTableApi, JVxeTableProps, JVxeToolbarButton } from './types';
 
 const DEFAULT_BTNS: JVxeToolbarButton[] = ['add', 'remove', 'clearSelection'];
 
-export function Toolbar({
+export const Toolbar = memo(function Toolbar({
   api,
   rowCount,
   selectedCount,
@@ -132,4 +132,4 @@ export function Toolbar({
       </Space>
     </div>
   );
-}
+});
