@@ -8,6 +8,7 @@ import { definePage } from '../../components/kit';
 export const jeecgDemoPage = definePage<JeecgDemo>({
   name: 'jeecg-demo',
   auth: 'demo',
+  authCodes: { export: 'demo:exportXls', import: 'demo:importExcel' },
   urls: DEMO_URLS,
   exportName: '单表模型示例',
   columns: [

@@ -23,6 +23,11 @@ type TabKey = 'customer' | 'ticket';
 
 const EMPTY: JVxeRow[] = [];
 
+/** Escape pressed inside an editable table (cancel the cell edit) stays there: the dialog closes on Escape too */
+function stopTableEscape(e: React.KeyboardEvent) {
+  if (e.key === 'Escape' && (e.target as HTMLElement).closest?.('.jvxe-table')) e.stopPropagation();
+}
+
 /** the rows of a sub list answer, or none (a failed sub query leaves the table empty and says why) */
 function rowsOf<T>(res: { success: boolean; message: string; result: T[] | null }): JVxeRow[] {
   if (!res.success) {
@@ -147,7 +152,9 @@ export function OrderModal({
       confirmLoading={saving}
     >
       <Spin spinning={loading}>
-        <div data-testid="order-editor">
+        {/* Esc inside a sub-table cancels the cell edit and must not close the dialog; the form row's gutter must
+            not make the dialog body scroll sideways when a right-hand field is focused */}
+        <div data-testid="order-editor" style={{ overflowX: 'clip' }} onKeyDown={stopTableEscape}>
           <SchemaForm form={form} fields={ORDER_FORM} ctx={ctx} name="jeecg-order" labelSpan={3} />
           <Tabs
             activeKey={tab}

@@ -141,6 +141,7 @@ export const orderQuery = [
 export const orderPage = definePage<JeecgOrderMain>({
   name: 'jeecg-order',
   auth: 'order',
+  authCodes: { export: 'order:exportXls', import: 'order:importExcel' },
   urls: ORDER_URLS,
   exportName: '订单',
   columns: orderColumns,
