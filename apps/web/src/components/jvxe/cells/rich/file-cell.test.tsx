@@ -176,6 +176,18 @@ describe('image and upload cells', () => {
     void uploadCellFile(pdf(), col({ action: 'https://files.example.com/up', token: true }), () => undefined);
     expect(FakeXhr.all[1].headers['X-Access-Token']).toBe('tok');
   });
+  it('token: false on our own API: no token sent, and a 401 fails this upload without a 登录已过期 notice', async () => {
+    const logout = vi.fn(async () => undefined);
+    configureHttp({ getToken: () => 'tok', getTenantId: () => null, logout, reload: vi.fn() });
+    fb.notification.error.mockClear();
+    const p = uploadCellFile(pdf(), col({ action: '/sys/common/upload', token: false }), () => undefined);
+    const xhr = FakeXhr.all[0];
+    expect(xhr.headers['X-Access-Token']).toBeUndefined();
+    xhr.respond(401, { success: false, code: 401, message: 'Token失效，请重新登录!' });
+    await expect(p).resolves.toMatchObject({ status: 'error' });
+    expect(logout).not.toHaveBeenCalled();
+    expect(fb.notification.error).not.toHaveBeenCalled();
+  });
   it('a disabled cell without a file shows no button; with a file no 删除', () => {
     const { unmount } = render(<Harness column={col({ disabled: true })} />);
     expect(screen.queryByRole('button', { name: /点击上传/ })).toBeNull();

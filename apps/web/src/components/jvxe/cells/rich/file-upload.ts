@@ -33,7 +33,8 @@ export function uploadCellFile(
   fd.append('isup', '1');
   if (url === UPLOAD_URL) fd.append('biz', typeof column.biz === 'string' && column.biz ? column.biz : DEFAULT_BIZ);
   report(uploadingValue(meta, 0));
-  const opts = sendsToken(column, own) ? {} : { token: null };
+  // no token: a 401 is this upload's failure, not the end of the session
+  const opts = sendsToken(column, own) ? {} : { token: null, ignoreExpiry: true };
   return http
     .upload<unknown>(url, fd, {
       ...opts,
