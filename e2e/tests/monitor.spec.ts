@@ -23,7 +23,7 @@ test.describe('系统监控', () => {
       })
       .toBeGreaterThanOrEqual(2);
     await expect(page.getByRole('img', { name: '事件循环延迟趋势' }).locator('polyline')).toHaveCount(3);
-    await page.screenshot({ path: '/tmp/monitor-JvmInfo.png' });
+    await page.screenshot({ path: '/tmp/monitor-JvmInfo.png', fullPage: true });
 
     // auto-refresh can be switched off: no further samples are fetched
     await page.getByRole('switch').click();
@@ -64,7 +64,7 @@ test.describe('系统监控', () => {
         );
       }
       await page.waitForTimeout(500);
-      await page.screenshot({ path: `/tmp/monitor-${name}.png` });
+      await page.screenshot({ path: `/tmp/monitor-${name}.png`, fullPage: true });
     }
   });
 });

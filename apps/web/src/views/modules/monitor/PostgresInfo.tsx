@@ -45,6 +45,7 @@ export default function PostgresInfo() {
         <Col xs={24} md={8} xl={6}>
           <Card size="small" loading={!d}>
             <Gauge
+              highIsGood
               title="缓存命中率"
               percent={hit === null || hit === undefined ? 0 : hit * 100}
               caption={d?.cache ? `命中 ${d.cache.blocksHit} / 读盘 ${d.cache.blocksRead} 块` : '不可用'}
@@ -105,6 +106,7 @@ export default function PostgresInfo() {
           <Card size="small" title="连接数">
             <LineChart
               title="连接数趋势"
+              integer
               labels={labels}
               slots={KEEP}
               format={(v) => String(Math.round(v))}

@@ -79,6 +79,7 @@ export default function RedisInfo() {
           <Card size="small" title="键数量">
             <LineChart
               title="键数量趋势"
+              integer
               labels={labels}
               slots={KEEP}
               format={(v) => String(Math.round(v))}

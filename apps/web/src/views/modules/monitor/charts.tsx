@@ -13,11 +13,13 @@ export interface Series {
 }
 
 /** "nice" axis top and step for values up to `max` (4 steps of 1, 2, 2.5 or 5 × 10ⁿ; fractions allowed) */
-export function niceScale(max: number, steps = 4): { top: number; step: number } {
-  if (!(max > 0) || !Number.isFinite(max)) return { top: 1, step: 0.25 };
+export function niceScale(max: number, steps = 4, integer = false): { top: number; step: number } {
+  if (!(max > 0) || !Number.isFinite(max)) return integer ? { top: steps, step: 1 } : { top: 1, step: 0.25 };
   const raw = max / steps;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag) as number;
+  let step = ([1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag) as number;
+  // counts (connections, keys) get whole-number ticks
+  if (integer) step = Math.max(1, Math.ceil(step));
   return { top: step * Math.ceil(max / step - 1e-9), step };
 }
 
@@ -74,15 +76,25 @@ export interface LineChartProps {
   slots: number;
   format?: (v: number) => string;
   height?: number;
+  /** the values are counts: whole-number ticks */
+  integer?: boolean;
 }
 
 /** A time-series chart: newest sample on the right, values hovered by sample. */
-export function LineChart({ title, series, labels, slots, format = String, height = 220 }: LineChartProps) {
+export function LineChart({
+  title,
+  series,
+  labels,
+  slots,
+  format = String,
+  height = 220,
+  integer = false,
+}: LineChartProps) {
   const { token } = theme.useToken();
   const [ref, width] = useWidth();
   const [hover, setHover] = useState<number | null>(null);
   const max = Math.max(0, ...series.flatMap((s) => s.values));
-  const { top, step } = niceScale(max);
+  const { top, step } = niceScale(max, 4, integer);
   const ticks: number[] = [];
   for (let t = 0; t <= top + step / 2; t += step) ticks.push(t);
   const decimals = stepDecimals(step);
@@ -203,8 +215,21 @@ export function arcPoint(pct: number, cx: number, cy: number, r: number): [numbe
   return [cx + r * Math.cos(a), cy - r * Math.sin(a)];
 }
 
-/** A half-circle gauge of a percentage; green, orange from 70 %, red from 90 %. */
-export function Gauge({ title, percent, caption }: { title: string; percent: number; caption?: string }) {
+/**
+ * A half-circle gauge of a percentage: a usage is green, orange from 70 %, red from 90 %; with `highIsGood` (a hit
+ * ratio) the other way round: green from 90 %, orange from 70 %, red below.
+ */
+export function Gauge({
+  title,
+  percent,
+  caption,
+  highIsGood = false,
+}: {
+  title: string;
+  percent: number;
+  caption?: string;
+  highIsGood?: boolean;
+}) {
   const { token } = theme.useToken();
   const r = 70;
   const cx = 90;
@@ -212,7 +237,17 @@ export function Gauge({ title, percent, caption }: { title: string; percent: num
   const [x0, y0] = arcPoint(0, cx, cy, r);
   const [x1, y1] = arcPoint(100, cx, cy, r);
   const [xv, yv] = arcPoint(percent, cx, cy, r);
-  const color = percent >= 90 ? token.colorError : percent >= 70 ? token.colorWarning : token.colorSuccess;
+  const color = highIsGood
+    ? percent >= 90
+      ? token.colorSuccess
+      : percent >= 70
+        ? token.colorWarning
+        : token.colorError
+    : percent >= 90
+      ? token.colorError
+      : percent >= 70
+        ? token.colorWarning
+        : token.colorSuccess;
   return (
     <div role="img" aria-label={`${title} ${percent.toFixed(1)}%`} style={{ textAlign: 'center' }}>
       <svg width={180} height={100} viewBox="0 0 180 100" aria-hidden>

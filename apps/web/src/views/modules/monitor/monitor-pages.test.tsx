@@ -73,6 +73,10 @@ describe('monitor helpers', () => {
     expect(niceScale(87)).toEqual({ top: 100, step: 25 });
     expect(niceScale(3.2)).toEqual({ top: 4, step: 1 });
     expect([0.25, 0.5, 5, 2.5].map(stepDecimals)).toEqual([2, 1, 0, 1]);
+    // counts: whole-number ticks
+    expect(niceScale(1, 4, true)).toEqual({ top: 1, step: 1 });
+    expect(niceScale(0, 4, true)).toEqual({ top: 4, step: 1 });
+    expect(niceScale(6, 4, true)).toEqual({ top: 6, step: 2 });
     // newest sample at the right edge; older slots empty
     expect(linePoints([0, 10], 3, { left: 0, right: 100, top: 0, bottom: 50 }, 10)).toBe('50.0,50.0 100.0,0.0');
     const [x, y] = arcPoint(50, 90, 85, 70);
