@@ -3,7 +3,7 @@ import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
 import { JVxeTable } from './JVxeTable';
-import type { JVxeColumn, JVxeTableApi } from './types';
+import type { JVxeColumn, JVxeRow, JVxeTableApi } from './types';
 
 const COLUMNS: JVxeColumn[] = [
   { key: 'name', title: '名称', type: 'input', validateRules: [{ required: true }] },
@@ -200,5 +200,40 @@ describe('JVxeTable', () => {
     fireEvent.click(header as Element);
     fireEvent.click(header as Element);
     expect(ref.current?.getTableData().map((r) => r.id)).toEqual(['2', '1']);
+  });
+
+  it('tree rows: the toggle shows loading... then the children; edits survive collapse and expand', async () => {
+    let release: (rows: unknown) => void = () => {};
+    const loadChildren = vi.fn(() => new Promise<JVxeRow[]>((r) => (release = r as (rows: unknown) => void)));
+    const { container, cell, ref } = setup({
+      dataSource: [{ id: 'p', name: '父', num: 1, hasChildren: true }],
+      treeConfig: { lazy: true, hasChildField: 'hasChildren', loadChildren },
+    });
+    const toggle = () => container.querySelector('.jvxe-tree-toggle') as HTMLElement;
+    act(() => ref.current?.setCell('p', 'name', '父改'));
+    fireEvent.click(toggle());
+    expect(container.textContent).toContain('loading...');
+    await act(async () => release([{ id: 'c1', name: '子', num: 2 }]));
+    expect(cell('c1', 'name').textContent).toContain('子');
+    fireEvent.click(toggle());
+    expect(cell('c1', 'name')).toBeNull();
+    expect(ref.current?.getCell('p', 'name')).toBe('父改');
+  });
+
+  it('expand column, slot column and radio selection', () => {
+    const { container, ref, cell } = setup({
+      columns: [...COLUMNS, { key: 'act', title: '操作', type: 'slot', slotName: 'act' }],
+      slots: { act: ({ rowId }) => <a href={`#${rowId}`}>查看</a> },
+      expand: (row) => <div className="sub">详情 {String(row.name)}</div>,
+      rowSelection: true,
+      rowSelectionType: 'radio',
+    });
+    expect(cell('1', 'act').querySelector('a')?.getAttribute('href')).toBe('#1');
+    const radios = container.querySelectorAll('.jvxe-body input[type="radio"]');
+    fireEvent.click(radios[0] as Element);
+    fireEvent.click(radios[1] as Element);
+    expect(ref.current?.getSelectedIds()).toEqual(['2']);
+    fireEvent.click(container.querySelector('.jvxe-row[data-row-id="2"] .jvxe-expand') as Element);
+    expect(container.querySelector('.sub')?.textContent).toBe('详情 乙');
   });
 });
