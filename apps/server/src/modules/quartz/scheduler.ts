@@ -84,6 +84,7 @@ export class JobScheduler {
   private lastSweep = Number.NEGATIVE_INFINITY;
   private ticking: Promise<void> | null = null;
   private pendingReload = false;
+  private again = false;
   /** runs started by this node and not finished */
   readonly inflight = new Set<Promise<void>>();
 
@@ -201,11 +202,17 @@ export class JobScheduler {
   /** one pass: reload if due, claim and start every due fire, arm the timer for the next one */
   async tick(): Promise<void> {
     if (this.ticking) {
+      // a pass is under way: another one follows it (a reload asked for meanwhile is not left to the next timer)
+      this.again = true;
       await this.ticking;
       return;
     }
     this.ticking = this.pass().finally(() => {
       this.ticking = null;
+      if (this.again) {
+        this.again = false;
+        this.arm(0);
+      }
     });
     await this.ticking;
   }
