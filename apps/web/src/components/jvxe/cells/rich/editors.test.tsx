@@ -13,7 +13,7 @@ import { RICH_TYPES } from './index';
 import { clearResolvers } from './resolvers';
 
 installMatchMedia();
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 const ok = (result: unknown) => ({ success: true, code: 200, message: '', result, timestamp: 1 });
 let calls: URL[];
 const fb = {

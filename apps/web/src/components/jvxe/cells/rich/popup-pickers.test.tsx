@@ -15,7 +15,7 @@ import { clearResolvers, userResolver } from './resolvers';
 import { TextResolver } from './text-resolver';
 
 installMatchMedia();
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const ok = (result: unknown) => ({ success: true, code: 200, message: '', result, timestamp: 1 });
 const fail = (message: string) => ({ success: false, code: 500, message, result: null, timestamp: 1 });
