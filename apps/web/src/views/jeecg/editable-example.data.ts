@@ -98,21 +98,21 @@ export function describeError(e: unknown): string {
 export const LIVE_PAGE_ID = 'jeecg-editable-table-example';
 
 export const LIVE_COLUMNS: JVxeColumn[] = [
-  { key: 'num', title: '序号', type: 'normal', width: 70 },
+  { key: 'num', title: '序号', type: 'normal', minWidth: 70 },
   {
     key: 'ship_name',
     title: '船名',
     type: 'input',
-    width: 160,
+    minWidth: 160,
     validateRules: [{ required: true, message: '${title}不能为空' }],
   },
-  { key: 'call', title: '呼叫', type: 'input', width: 100 },
-  { key: 'len', title: '长', type: 'inputNumber', width: 90 },
-  { key: 'ton', title: '吨', type: 'inputNumber', width: 90 },
-  { key: 'payer', title: '付款方', type: 'input', width: 120 },
-  { key: 'count', title: '数', type: 'inputNumber', width: 80 },
-  { key: 'company', title: '公司', type: 'input', width: 160 },
-  { key: 'trend', title: '动向', type: 'input', width: 120 },
+  { key: 'call', title: '呼叫', type: 'input', minWidth: 100 },
+  { key: 'len', title: '长', type: 'inputNumber', minWidth: 90 },
+  { key: 'ton', title: '吨', type: 'inputNumber', minWidth: 90 },
+  { key: 'payer', title: '付款方', type: 'input', minWidth: 120 },
+  { key: 'count', title: '数', type: 'inputNumber', minWidth: 80 },
+  { key: 'company', title: '公司', type: 'input', minWidth: 160 },
+  { key: 'trend', title: '动向', type: 'input', minWidth: 120 },
 ];
 
 const LIVE_KEYS = ['id', ...LIVE_COLUMNS.filter((c) => c.type !== 'normal').map((c) => c.key)];

@@ -41,16 +41,16 @@ export const CUSTOMER_COLUMNS: JVxeColumn[] = [
     key: 'name',
     title: '客户名',
     type: 'input',
-    width: 160,
+    minWidth: 160,
     placeholder: '请输入${title}',
     validateRules: [{ required: true, message: '${title}不能为空' }],
   },
-  { key: 'sex', title: '性别', type: 'select', dictCode: 'sex', width: 110, placeholder: '请选择${title}' },
+  { key: 'sex', title: '性别', type: 'select', dictCode: 'sex', minWidth: 110, placeholder: '请选择${title}' },
   {
     key: 'idcard',
     title: '身份证号',
     type: 'input',
-    width: 200,
+    minWidth: 200,
     placeholder: '请输入${title}',
     validateRules: [
       {
@@ -59,12 +59,12 @@ export const CUSTOMER_COLUMNS: JVxeColumn[] = [
       },
     ],
   },
-  { key: 'idcardPic', title: '身份证扫描件', type: 'image', width: 160, token: true },
+  { key: 'idcardPic', title: '身份证扫描件', type: 'image', minWidth: 160, token: true },
   {
     key: 'telphone',
     title: '手机号',
     type: 'input',
-    width: 160,
+    minWidth: 160,
     placeholder: '请输入${title}',
     validateRules: [{ pattern: 'm', message: '${title}格式不正确' }],
   },
@@ -76,11 +76,11 @@ export const TICKET_COLUMNS: JVxeColumn[] = [
     key: 'ticketCode',
     title: '航班号',
     type: 'input',
-    width: 240,
+    minWidth: 240,
     placeholder: '请输入${title}',
     validateRules: [{ required: true, message: '${title}不能为空' }],
   },
-  { key: 'tickectDate', title: '航班时间', type: 'date', width: 200, placeholder: '请选择${title}' },
+  { key: 'tickectDate', title: '航班时间', type: 'date', minWidth: 200, placeholder: '请选择${title}' },
 ];
 
 const SUB_FIELDS = {
