@@ -86,19 +86,8 @@ interface RowContext {
   tree: (TreeBinding & { key: string }) | undefined;
 }
 
-function Cell({
-  lay,
-  row,
-  rowId,
-  rowIndex,
-  p,
-}: {
-  lay: ColLayout;
-  row: JVxeRow;
-  rowId: string;
-  rowIndex: number;
-  p: RowProps;
-}) {
+/** one cell (a plain function, not a component: one fiber less per cell; it holds no hooks) */
+function renderCell(lay: ColLayout, row: JVxeRow, rowId: string, rowIndex: number, p: RowProps): ReactNode {
   const { col, def } = lay;
   const ctx = p.ctx;
   const isActive = p.activeKey === col.key;
@@ -190,7 +179,7 @@ function Cell({
     );
   }
   return (
-    <div className={cls} style={style} data-key={col.key} data-err={err}>
+    <div key={col.key} className={cls} style={style} data-key={col.key} data-err={err}>
       {content}
     </div>
   );
@@ -204,13 +193,9 @@ const Row = memo(function Row(p: RowProps) {
   return (
     <div className={cls} data-row-id={rowId} style={{ top: p.top, height: p.height, width: p.total }}>
       <div className="jvxe-row-cells" style={{ height: p.expanded ? undefined : p.height }}>
-        {p.fixedCols.map((lay) => (
-          <Cell key={lay.col.key} lay={lay} row={row} rowId={rowId} rowIndex={rowIndex} p={p} />
-        ))}
+        {p.fixedCols.map((lay) => renderCell(lay, row, rowId, rowIndex, p))}
         {p.spacer > 0 && <div className="jvxe-spacer" style={{ width: p.spacer }} />}
-        {p.cols.map((lay) => (
-          <Cell key={lay.col.key} lay={lay} row={row} rowId={rowId} rowIndex={rowIndex} p={p} />
-        ))}
+        {p.cols.map((lay) => renderCell(lay, row, rowId, rowIndex, p))}
       </div>
       {p.expanded && p.ctx.expandContent && <div className="jvxe-expanded">{p.ctx.expandContent(row)}</div>}
     </div>
@@ -245,7 +230,8 @@ function EditorHost({
 }) {
   const [err, setErr] = useState<string | null>(null);
   const Editor = def.Editor as NonNullable<CellDef['Editor']>;
-  const start = seed !== undefined ? seed : row[col.key];
+  // a draft survives the editor leaving the window and coming back
+  const start = seed !== undefined ? seed : draftRef.current.dirty ? draftRef.current.value : row[col.key];
   const onChange = useCallback(
     (v: unknown) => {
       draftRef.current = { value: v, dirty: true };
@@ -1057,6 +1043,9 @@ function Grid(props: GridProps) {
   };
 
   // ------------------------------------------------------------------ render
+  // rows are recycled by slot while scrolling (a row entering the window reuses the DOM of one that left); with
+  // expanded rows (variable heights) they are keyed by id
+  const pool = tops ? 0 : Math.ceil(view.height / rowHeight) + 2 * OVERSCAN_ROWS + 2;
   const body: ReactNode[] = [];
   for (let i = start; i <= end; i++) {
     const row = rows[i] as JVxeRow;
@@ -1065,7 +1054,7 @@ function Grid(props: GridProps) {
     const exp = expanded.has(id);
     body.push(
       <Row
-        key={id}
+        key={pool ? `s${i % pool}` : id}
         row={row}
         rowId={id}
         rowIndex={i}
