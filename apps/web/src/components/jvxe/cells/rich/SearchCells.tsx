@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useDictText } from '../../../JDictSelectTag/useDictItems';
 import { isTableDict } from '../../../JSearchSelect/search-logic';
 import { useSearchSelect } from '../../../JSearchSelect/useSearchSelect';
-import type { CellDisplayProps, CellEditorProps } from '../../types';
+import type { CellDisplayProps, CellEditorProps, JVxeOption } from '../../types';
 import { tableDictResolver } from './resolvers';
 import { useResolvedText } from './text-resolver';
 import './rich.css';
@@ -20,13 +20,24 @@ export function SearchCellText({ value, column, dictText }: CellDisplayProps) {
   const table = isTableDict(dict);
   const plainText = useDictText(table ? null : dict || null, table ? undefined : value);
   const tableText = useResolvedText(table ? tableDictResolver(dict) : null, table ? value : undefined);
+  const local = dict ? '' : optionsText(column.options, value);
   const text =
-    dictText || (table ? tableText : plainText) || (value === undefined || value === null ? '' : String(value));
+    dictText ||
+    local ||
+    (table ? tableText : plainText) ||
+    (value === undefined || value === null ? '' : String(value));
   return (
     <span className="jvxe-rich-text" title={text}>
       {text}
     </span>
   );
+}
+
+/** the text of a value among a column's own options (no dictionary) */
+export function optionsText(options: JVxeOption[] | undefined, value: unknown): string {
+  if (!options?.length || value === undefined || value === null || value === '') return '';
+  const hit = options.find((o) => String(o.value) === String(value));
+  return hit ? String(hit.text ?? hit.label ?? hit.title ?? hit.value) : '';
 }
 
 export function SearchCellEditor({
@@ -42,6 +53,12 @@ export function SearchCellEditor({
   const dict = column.dictCode ?? '';
   const current = value === undefined || value === null || value === '' ? undefined : String(value);
   const s = useSearchSelect({ dict, async, value: current });
+  // a column with its own options and no dictionary filters them locally
+  const own = !dict && column.options?.length ? column.options : null;
+  const options = own
+    ? own.map((o) => ({ value: String(o.value), label: String(o.text ?? o.label ?? o.title ?? o.value) }))
+    : s.options.map((o) => ({ value: o.value, label: o.text }));
+  const serverSearch = !own && s.serverSearch;
   const committed = useRef(false);
   return (
     <Select
@@ -52,17 +69,17 @@ export function SearchCellEditor({
       defaultOpen
       autoFocus={autoFocus ?? true}
       allowClear={column.allowClear !== false}
-      loading={s.loading}
-      options={s.options.map((o) => ({ value: o.value, label: o.text }))}
+      loading={!own && s.loading}
+      options={options}
       showSearch={
-        s.serverSearch
+        serverSearch
           ? { filterOption: false, onSearch: s.onSearch }
           : { optionFilterProp: 'label', onSearch: s.onSearch }
       }
-      notFoundContent={s.loading ? <Spin size="small" /> : s.notFound}
+      notFoundContent={!own && s.loading ? <Spin size="small" /> : own ? '没有查询到任何数据' : s.notFound}
       onChange={(v: string | undefined) => {
         const next = v ?? '';
-        if (s.serverSearch && next) {
+        if (serverSearch && next) {
           const hit = s.options.find((o) => o.value === next);
           if (hit) tableDictResolver(dict).remember([[hit.value, hit.text]]);
         }

@@ -141,6 +141,25 @@ describe('light displays', () => {
 });
 
 describe('editors', () => {
+  it('sel_search with its own options (no dictionary): local filter, text from the options, no request', async () => {
+    const options = [
+      { value: '1', text: '苹果' },
+      { value: '2', text: '香蕉' },
+    ];
+    const def = getCell('sel_search');
+    const Editor = def?.Editor;
+    if (!def || !Editor) throw new Error('no editor');
+    const { unmount } = render(<div>{def.display(displayProps('sel_search', '2', { options }))}</div>);
+    expect(screen.getByText('香蕉')).toBeTruthy();
+    unmount();
+    const p = editorProps('sel_search', '', { options });
+    render(<Editor {...p} />);
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: '苹' } });
+    fireEvent.click(await screen.findByText('苹果'));
+    expect(p.onCommit).toHaveBeenCalledWith('1');
+    expect(calls).toHaveLength(0);
+  });
+
   it('sel_search_async: searches /sys/dict/loadDict only after typing, debounced 800 ms; picking commits', async () => {
     const Editor = getCell('sel_search_async')?.Editor;
     if (!Editor) throw new Error('no editor');

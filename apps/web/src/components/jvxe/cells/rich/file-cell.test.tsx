@@ -11,6 +11,7 @@ import type { FileCellValue } from './file-logic';
 import { uploadCellFile } from './file-upload';
 
 installMatchMedia();
+vi.setConfig({ testTimeout: 30_000 });
 const realXhr = globalThis.XMLHttpRequest;
 const fb = { message: { warning: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() }, modal: {} };
 
