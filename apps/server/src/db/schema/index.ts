@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './demo.ts';
 export * from './quartz.ts';
 export * from './storage.ts';
+export * from './gateway.ts';
