@@ -13,7 +13,7 @@ import { fileUrl } from '../../../../api/http';
 import { feedback } from '../../../../utils/feedback';
 import type { CellDisplayProps } from '../../types';
 import { FILE_CELL_TEXT, type FileCellValue, fileMenu, firstPath, parseFileValue, statusTip } from './file-logic';
-import { refuseFile, uploadCellFile } from './file-upload';
+import { abortCellUpload, refuseFile, uploadIntoCell } from './file-upload';
 import './rich.css';
 
 export type FileCellKind = 'file' | 'image' | 'upload';
@@ -42,7 +42,7 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
       return;
     }
     // the upload reports through the table (setCell), so it settles even when the row scrolls out of view
-    void uploadCellFile(file, column, (v) => api.setCell(rowId, column.key, v));
+    void uploadIntoCell(rowId, file, column, (v) => api.setCell(rowId, column.key, v));
   };
 
   if (!value) {
@@ -98,8 +98,10 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
         <FileMenu
           items={menu}
           onPick={(key) => {
-            if (key === 'remove') set(null);
-            else if (value.path) download(value.path);
+            if (key === 'remove') {
+              abortCellUpload(rowId, column.key);
+              set(null);
+            } else if (value.path) download(value.path);
           }}
         />
       ) : null}

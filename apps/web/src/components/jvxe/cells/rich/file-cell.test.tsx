@@ -109,6 +109,33 @@ describe('file cell: states', () => {
   });
 });
 
+describe('file cell: 删除 while uploading', () => {
+  it('stops the upload; its late answer does not bring the file back', async () => {
+    const values: unknown[] = [];
+    render(<Harness onValue={(v) => values.push(v)} />);
+    chooseFile(pdf());
+    const xhr = FakeXhr.all[0];
+    await act(async () => xhr.progress(10, 100));
+    fireEvent.click(screen.getByRole('button', { name: '文件操作' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '删除' }));
+    expect(xhr.aborted).toBe(true);
+    await act(async () => xhr.respond(200, { success: true, message: 'temp/late.pdf' }));
+    expect(values.at(-1)).toBeNull();
+    expect(screen.getByRole('button', { name: /点击上传/ })).toBeTruthy();
+  });
+  it('a second file chosen in the same cell replaces the first upload', async () => {
+    const values: unknown[] = [];
+    render(<Harness onValue={(v) => values.push(v)} />);
+    chooseFile(pdf());
+    fireEvent.click(screen.getByRole('button', { name: '文件操作' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '删除' }));
+    chooseFile(new File(['x'], 'second.pdf', { type: 'application/pdf' }));
+    await act(async () => FakeXhr.all[1].respond(200, { success: true, message: 'temp/second.pdf' }));
+    await act(async () => FakeXhr.all[0].respond(200, { success: true, message: 'temp/first.pdf' }));
+    expect(values.at(-1)).toMatchObject({ status: 'done', path: 'temp/second.pdf' });
+  });
+});
+
 describe('file cell: menu', () => {
   const openMenu = () => fireEvent.click(screen.getByRole('button', { name: '文件操作' }));
   it('下载 and 删除; 删除 clears the cell back to the upload button', () => {
