@@ -5,10 +5,10 @@ import { api, asAdmin, openPage, signIn } from './support';
 // in one request; an invalid cell refuses the save; reopening shows what was saved; a removed row is gone after the
 // next save and a new one is there.
 
-const URL = '/jeecg/JeecgOrderMainList';
+const ORDER_URL = '/jeecg/JeecgOrderMainList';
 const SUFFIX = Date.now() % 100000;
 const CODE = `E2E-ORDER-${SUFFIX}`;
-const pageOf = (page: Page) => page.locator(`[data-page-key="${URL}"]`);
+const pageOf = (page: Page) => page.locator(`[data-page-key="${ORDER_URL}"]`);
 const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const toast = (page: Page, text: string) => expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
 
@@ -101,7 +101,7 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
   await signIn(page);
-  await openPage(page, URL);
+  await openPage(page, ORDER_URL);
   const list = pageOf(page);
   await expect(list.getByTestId('jeecg-order-table')).toBeVisible();
   await page.screenshot({ path: '/tmp/jvxe-order-list.png' });
@@ -238,5 +238,27 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   await editor.getByRole('tab', { name: '机票信息' }).click();
   ts = editor.getByTestId('order-tickets');
   expect(await texts(ts, ['ticketCode', 'tickectDate'])).toEqual([['CA1234', '2026-03-01']]);
-  await editor.getByRole('button', { name: '关闭' }).click();
+  await editor.locator('.ant-modal-close').click();
+  await expect(editor).toBeHidden();
+
+  // ---- 内嵌Table: the same order's rows expand to its customers and tickets, read-only, loaded on expand
+  await openPage(page, '/jeecg/TableExpandeSub');
+  const nested = page.locator('[data-page-key="/jeecg/TableExpandeSub"]');
+  await nested.getByPlaceholder('请输入订单号').fill(CODE);
+  const subCall = page.waitForRequest((r) => r.url().includes('/queryOrderCustomerListByMainId'));
+  await nested.getByRole('button', { name: /查\s*询/ }).click();
+  const orderRow = nested.locator('.ant-table-tbody tr.ant-table-row', { hasText: CODE });
+  await expect(orderRow).toHaveCount(1);
+  await orderRow.locator('.ant-table-row-expand-icon').click();
+  expect(new URL((await subCall).url()).searchParams.get('id')).toBe(editBody.id);
+  const expandedCustomers = nested.getByTestId('expand-customers');
+  await expect(expandedCustomers.locator('.ant-table-row')).toHaveCount(2);
+  await expect(expandedCustomers).toContainText('张三');
+  await expect(expandedCustomers).toContainText('王五');
+  await expect(expandedCustomers).not.toContainText('李四');
+  await expect(expandedCustomers.locator('input')).toHaveCount(0);
+  await nested.getByRole('tab', { name: '机票信息' }).click();
+  await expect(nested.getByTestId('expand-tickets').locator('.ant-table-row')).toContainText(['CA1234']);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/jvxe-table-expand.png' });
 });
