@@ -6,6 +6,7 @@ import categoryRoutes from './category/routes.ts';
 import checkRuleRoutes from './check-rule/routes.ts';
 import commonRoutes from './common/routes.ts';
 import dataLogRoutes from './data-log/routes.ts';
+import dataSourceRoutes from './data-source/routes.ts';
 import demoRoutes from './demo/routes.ts';
 import departRoutes from './depart/routes.ts';
 import dictRoutes from './dict/routes.ts';
@@ -54,4 +55,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   demoRoutes,
   monitorRoutes,
   ossRoutes,
+  dataSourceRoutes,
 ];

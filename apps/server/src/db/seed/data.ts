@@ -355,11 +355,23 @@ export const SEED_DICTS: readonly DictSeed[] = [
   {
     code: 'database_type',
     name: '数据库类型',
+    // the 3.2.0 codes (round 2 §3.2); the server connects to 1, 4, 5 and 6 only (docs/decisions/029-data-sources.md)
     items: [
-      ['1', 'MySQL5.7'],
+      ['1', 'MySQL5.5'],
+      ['4', 'MySQL5.7+'],
       ['2', 'Oracle'],
       ['3', 'SQLServer'],
-      ['4', 'PostgreSQL'],
+      ['5', 'MariaDB'],
+      ['6', 'PostgreSQL'],
+      ['7', '达梦'],
+      ['8', '人大金仓'],
+      ['9', '神通'],
+      ['10', 'SQLite'],
+      ['11', 'DB2'],
+      ['12', 'Hsqldb'],
+      ['13', 'Derby'],
+      ['14', 'H2'],
+      ['15', '其他数据库'],
     ],
   },
   // message center (消息管理 / 模板管理)

@@ -252,7 +252,8 @@ describe('database seed', () => {
     expect(textOf('menu_type', '2')).toBe('按钮权限');
     expect(textOf('operate_type', '6')).toBe('导出');
     expect(textOf('position_rank', '5')).toBe('正高级');
-    expect(textOf('database_type', '4')).toBe('PostgreSQL');
+    expect(textOf('database_type', '4')).toBe('MySQL5.7+');
+    expect(textOf('database_type', '6')).toBe('PostgreSQL');
     expect(textOf('quartz_status', '-1')).toBe('停止');
   });
 
