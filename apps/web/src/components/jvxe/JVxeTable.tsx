@@ -869,14 +869,35 @@ function Grid(props: GridProps) {
   const startDrag = useCallback(
     (from: number, e: React.PointerEvent) => {
       e.preventDefault();
+      const el = scrollRef.current;
       const y0 = e.clientY;
+      const top0 = el?.scrollTop ?? 0;
+      let y = y0;
       let to = from;
+      let timer = 0;
       setDrag({ from, to });
+      const place = () => {
+        const dy = y - y0 + (el?.scrollTop ?? 0) - top0;
+        to = Math.max(0, Math.min(store.rows.length - 1, from + Math.round(dy / rowHeight)));
+        setDrag((d) => (d && d.to === to ? d : { from, to }));
+      };
+      // near the top or bottom edge the box scrolls on its own, the drop place follows
+      const edgeScroll = () => {
+        if (!el) return;
+        const r = el.getBoundingClientRect();
+        const step = y < r.top + HEADER_HEIGHT + 24 ? -rowHeight / 2 : y > r.bottom - 24 ? rowHeight / 2 : 0;
+        if (step) {
+          el.scrollTop += step;
+          place();
+        }
+        timer = window.setTimeout(edgeScroll, 50);
+      };
       const move = (ev: PointerEvent) => {
-        to = Math.max(0, Math.min(store.rows.length - 1, from + Math.round((ev.clientY - y0) / rowHeight)));
-        setDrag({ from, to });
+        y = ev.clientY;
+        place();
       };
       const up = () => {
+        window.clearTimeout(timer);
         window.removeEventListener('pointermove', move);
         window.removeEventListener('pointerup', up);
         setDrag(null);
@@ -887,6 +908,7 @@ function Grid(props: GridProps) {
       };
       window.addEventListener('pointermove', move);
       window.addEventListener('pointerup', up);
+      timer = window.setTimeout(edgeScroll, 50);
     },
     [store, rowHeight],
   );
@@ -1032,6 +1054,19 @@ function Grid(props: GridProps) {
       draftRef.current = { value: seed, dirty: seed !== undefined };
       setActive({ ...a, editing: true, seed });
     }
+  };
+
+  // Ctrl+C on the active cell (not editing) copies its text
+  const onCopy = (e: React.ClipboardEvent) => {
+    const a = activeRef.current;
+    if (!a || a.editing) return;
+    const col = resolved.find((c) => c.key === a.key);
+    if (!col) return;
+    const v = store.getCell(a.id, a.key);
+    const texts = optionTexts(col.options);
+    const text = texts ? textOfValue(v, texts, col.separator ?? ',') : v === undefined || v === null ? '' : String(v);
+    e.clipboardData.setData('text/plain', text);
+    e.preventDefault();
   };
 
   const onPaste = (e: React.ClipboardEvent) => {
@@ -1181,6 +1216,7 @@ function Grid(props: GridProps) {
           onClick={onClick}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
+          onCopy={onCopy}
         >
           {header}
           <div className="jvxe-body" style={{ height: bodyHeight, width: layout.total }}>

@@ -93,14 +93,8 @@ function TagsEditor({ value, onChange, placeholder, autoFocus, column }: CellEdi
 export function registerTextCells(): void {
   registerCell('normal', { display: textDisplay });
   registerCell('hidden', { display: () => null });
-  registerCell('slot', {
-    display: (p) => {
-      const render = (p.api as unknown as { __slots?: Record<string, (x: CellDisplayProps) => unknown> }).__slots?.[
-        p.column.slotName ?? p.column.key
-      ];
-      return render ? (render(p) as React.ReactNode) : null;
-    },
-  });
+  // slot cells are drawn by the table from JVxeTableProps.slots[slotName]
+  registerCell('slot', { display: () => null });
   registerCell('input', { display: textDisplay, Editor: InputEditor, parse: (raw) => str(raw) });
   registerCell('textarea', { display: textDisplay, Editor: TextareaEditor, parse: (raw) => str(raw), keepKeys: true });
   registerCell('inputNumber', {
