@@ -125,6 +125,16 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   await pickCell(page, customers, 0, 'sex', '男');
   await typeCell(customers, 0, 'idcard', '110101199003077777');
   await typeCell(customers, 0, 'telphone', '13800138000');
+  // a scan of the ID card (a 1×1 PNG) through the image cell's upload
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const uploaded = page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
+  await cellOf(customers, 0, 'idcardPic')
+    .getByTestId('jvxe-file-input')
+    .setInputFiles({ name: 'idcard.png', mimeType: 'image/png', buffer: png });
+  expect(((await (await uploaded).json()) as { success: boolean }).success).toBe(true);
   await typeCell(customers, 1, 'name', '李四');
   await pickCell(page, customers, 1, 'sex', '女');
   await typeCell(customers, 1, 'telphone', '12345');
@@ -167,6 +177,8 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   };
   page.off('request', count);
   expect(addBody.orderCode).toBe(CODE);
+  const pic = addBody.jeecgOrderCustomerList[0]?.idcardPic;
+  expect(typeof pic === 'string' && pic.endsWith('.png'), `idcardPic ${pic}`).toBe(true);
   expect(addBody.jeecgOrderCustomerList.map((c) => [c.name, c.sex, c.telphone])).toEqual([
     ['张三', '1', '13800138000'],
     ['李四', '2', '13912345678'],
@@ -197,6 +209,12 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
     ['张三', '男', '110101199003077777', '13800138000'],
     ['李四', '女', '', '13912345678'],
   ]);
+  // the stored scan comes back into the image cell as its thumbnail
+  const zhang = rowsOf(cs).filter({ hasText: '张三' });
+  await expect(zhang.locator('.jvxe-cell[data-key="idcardPic"] img.jvxe-file-thumb')).toHaveAttribute(
+    'src',
+    new RegExp(`${String(pic).split('/').pop()?.replace('.', '\\.')}$`),
+  );
   await editor.getByRole('tab', { name: '机票信息' }).click();
   let ts = editor.getByTestId('order-tickets');
   expect(await texts(ts, ['ticketCode', 'tickectDate'])).toEqual([['CA1234', '2026-03-01']]);
