@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   sysCategory,
   sysCheckRule,
+  sysDataSource,
   sysDepart,
   sysDepartRole,
   sysDict,
@@ -131,6 +132,7 @@ export const DUPLICATE_CHECKABLE: Readonly<Record<string, CheckableTable>> = Obj
   sys_check_rule: checkable(sysCheckRule, ['rule_code']),
   sys_fill_rule: checkable(sysFillRule, ['rule_code']),
   sys_sms_template: checkable(sysMessageTemplate, ['template_code']),
+  sys_data_source: checkable(sysDataSource, ['code']),
   // later, one line each when the tables exist: sys_data_source code, sys_quartz_job job_class_name
 });
 
