@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { sysLog, sysUser } from '../db/schema/index.ts';
+import { parseDictRef } from './dict-text.ts';
 import { AppError } from './errors.ts';
 import {
   type DataRule,
@@ -13,10 +14,13 @@ import {
   listOrderBy,
   listPage as listPageOf,
   listWhere,
+  pageStatementSql,
   parseGmt8,
   parsePaging,
   parseSuperQueryParams,
   parseValueRule,
+  type RowRef,
+  renderPageStatement,
   resolveRuleValue,
 } from './list-query.ts';
 import { ALL_TENANTS } from './tenant-scope.ts';
@@ -140,6 +144,52 @@ describe('paging', () => {
     const e = err(() => parsePaging(q));
     expect(e.status).toBe(400);
     expect(e.message).toBe(message);
+  });
+});
+
+describe('page statement rendered in parts', () => {
+  // the table-dictionary columns are rendered once per entity and tenancy and the rest after them: the result must be
+  // exactly the whole statement rendered at once, parameters and their numbering included
+  const parts = (
+    entity: ListEntity,
+    q: Record<string, string>,
+    opts: Parameters<typeof listWhere>[2],
+    extras = false,
+  ) => {
+    const where = listWhere(entity, q, opts);
+    const dicts = Object.entries(entity.dictFields).map(([field, ref]) => ({ field, ref: parseDictRef(ref) }));
+    return {
+      entity,
+      dicts,
+      extras: extras
+        ? ([['orgCodeTxt', (r: RowRef) => sql`(select ${'x'}::text where ${r('id')} = ${'y'})`]] as [
+            string,
+            (r: RowRef) => SQL,
+          ][])
+        : [],
+      tenant: opts?.tenant,
+      filtered: where ? sql`${entity.table} where ${where}` : sql`${entity.table}`,
+      orderBy: listOrderBy(entity, q),
+      pageSize: 20,
+      offset: 40,
+    };
+  };
+
+  it.each([
+    ['logs, no table dictionary', logs, { logType: '2', column: 'costTime', order: 'desc' }, undefined, false],
+    ['users, every tenant', users, { realname: '*用户1*', status: '1' }, { tenant: ALL_TENANTS }, false],
+    ['users, tenant 7, extras', users, { username: 'a*' }, { tenant: { kind: 'tenant', id: 7 } as const }, true],
+    ['users, tenant 8, extras', users, {}, { tenant: { kind: 'tenant', id: 8 } as const }, true],
+  ] as const)('%s', (_name, entity, q, opts, extras) => {
+    for (let i = 0; i < 2; i++) {
+      // the second round is served from the rendered head
+      const p = parts(entity, q, opts, extras);
+      const whole = dialect.sqlToQuery(pageStatementSql(p));
+      const inParts = renderPageStatement(dialect, p);
+      expect(inParts.sql).toBe(whole.sql);
+      expect(inParts.params).toEqual(whole.params);
+      expect(inParts.typings ?? []).toEqual(whole.typings ?? []);
+    }
   });
 });
 

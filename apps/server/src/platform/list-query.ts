@@ -690,13 +690,33 @@ function statementName(text: string): string | undefined {
  * skips parsing and, once the plan is generic, planning). Rows come back raw (timestamps as text, as drizzle reads
  * them): callers decode through the columns. PGlite runs it as an ordinary query.
  */
-export async function runPrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+export async function runPrepared(db: Db, query: SQL | RenderedQuery): Promise<Record<string, unknown>[]> {
   const d = db as unknown as DrizzleInternals;
-  const q = d.dialect.sqlToQuery(query);
+  const q = query instanceof SQL ? d.dialect.sqlToQuery(query) : query;
   const res = (await d.session.prepareQuery(q, undefined, statementName(q.sql), false).execute()) as {
     rows: Record<string, unknown>[];
   };
   return res.rows;
+}
+
+/** a statement rendered to text and driver values (drizzle's `sqlToQuery` result) */
+export interface RenderedQuery {
+  sql: string;
+  params: unknown[];
+  typings?: unknown[];
+}
+
+/** renders `query` with its parameters numbered from `$${start + 1}` (it follows `start` already-rendered ones) */
+function renderAfter(dialect: PgDialect, query: SQL, start: number): RenderedQuery {
+  const d = dialect as unknown as Record<string, unknown>;
+  return query.toQuery({
+    casing: d.casing,
+    escapeName: d.escapeName,
+    escapeParam: d.escapeParam,
+    escapeString: d.escapeString,
+    prepareTyping: d.prepareTyping,
+    paramStartIndex: { value: start },
+  } as never) as RenderedQuery;
 }
 
 /**
@@ -760,6 +780,93 @@ function decode(col: PgColumn, v: unknown): unknown {
 
 type Conn = Db | AppContext;
 
+/** what one page statement is made of (listPage) */
+export interface PageParts {
+  entity: ListEntity;
+  dicts: { field: string; ref: ReturnType<typeof parseDictRef> }[];
+  extras: [string, (row: RowRef) => SQL][];
+  tenant: Tenancy | undefined;
+  /** `<table> where <conditions>` */
+  filtered: SQL;
+  orderBy: SQL[];
+  pageSize: number;
+  offset: number;
+}
+
+const PAGE_ROW = sql.identifier('__p');
+const pageRowRef: RowRef = (f) => sql`${PAGE_ROW}.${sql.identifier(f)}`;
+
+/** the `<field>_dictText` columns of the entity's table dictionaries (correlated sub-selects over the page's rows) */
+function dictTextColumns(parts: PageParts): SQL[] {
+  const out: SQL[] = [];
+  for (const { field, ref } of parts.dicts) {
+    if (ref.kind !== 'table') continue;
+    out.push(
+      sql`${tableDictTextSql(ref.dict, pageRowRef(field), parts.tenant)} as ${sql.identifier(`${field}_dictText`)}`,
+    );
+  }
+  return out;
+}
+
+/** the page statement as one drizzle SQL (what renderPageStatement renders, in parts; kept for its test) */
+export function pageStatementSql(parts: PageParts): SQL {
+  const { entity, extras, filtered, orderBy, pageSize, offset } = parts;
+  const computed = dictTextColumns(parts);
+  for (const [key, fn] of extras) computed.push(sql`${fn(pageRowRef)} as ${sql.identifier(key)}`);
+  computed.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
+  return sql`select ${PAGE_ROW}.*, ${sql.join(computed, sql`, `)} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`;
+}
+
+/**
+ * The table-dictionary columns of an entity's page depend on nothing but the entity and the tenancy, and they are
+ * most of a page statement's pieces (a user page: two of them; rendering them was a fifth of the request's own CPU).
+ * They come first in the statement, so their parameters are always $1…$k: rendered once per entity and tenancy,
+ * the rest of the statement is rendered after them. Bounded per entity (tenancies), then started over.
+ */
+const dictHeads = new WeakMap<ListEntity, Map<string, RenderedQuery>>();
+const MAX_DICT_HEADS = 256;
+
+function dictHead(dialect: PgDialect, parts: PageParts): RenderedQuery | undefined {
+  if (!parts.dicts.some((d) => d.ref.kind === 'table')) return undefined;
+  const t = parts.tenant;
+  const key = t === undefined ? '-' : t.kind === 'tenant' ? `t${t.id}` : 'all';
+  let heads = dictHeads.get(parts.entity);
+  if (!heads) {
+    heads = new Map();
+    dictHeads.set(parts.entity, heads);
+  }
+  let head = heads.get(key);
+  if (!head) {
+    head = dialect.sqlToQuery(sql.join(dictTextColumns(parts), sql`, `)) as RenderedQuery;
+    if (heads.size >= MAX_DICT_HEADS) heads.clear();
+    heads.set(key, head);
+  }
+  return head;
+}
+
+/** renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts) */
+export function renderPageStatement(dialect: PgDialect, parts: PageParts): RenderedQuery {
+  const { entity, extras, filtered, orderBy, pageSize, offset } = parts;
+  const head = dictHead(dialect, parts);
+  const rest: SQL[] = [];
+  for (const [key, fn] of extras) rest.push(sql`${fn(pageRowRef)} as ${sql.identifier(key)}`);
+  rest.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
+  const tail = renderAfter(
+    dialect,
+    sql`${sql.join(rest, sql`, `)} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`,
+    head?.params.length ?? 0,
+  );
+  const select = `select ${dialect.escapeName('__p')}.*, `;
+  if (!head) return { ...tail, sql: select + tail.sql };
+  const typings =
+    head.typings?.length || tail.typings?.length ? [...(head.typings ?? []), ...(tail.typings ?? [])] : undefined;
+  return {
+    sql: `${select}${head.sql}, ${tail.sql}`,
+    params: [...head.params, ...tail.params],
+    ...(typings ? { typings } : {}),
+  };
+}
+
 function split(c: Conn): { db: Db; ctx?: AppContext } {
   const x = c as Partial<AppContext>;
   return x.db && x.kv ? { db: x.db, ctx: c as AppContext } : { db: c as Db };
@@ -790,21 +897,10 @@ export async function listPage(
   const offset = (pageNo - 1) * pageSize;
 
   const dicts = Object.entries(entity.dictFields).map(([field, ref]) => ({ field, ref: parseDictRef(ref) }));
-  const p = sql.identifier('__p');
-  const rowRef: RowRef = (f) => sql`${p}.${sql.identifier(f)}`;
-  const computed: SQL[] = [];
-  for (const { field, ref } of dicts) {
-    if (ref.kind !== 'table') continue;
-    computed.push(
-      sql`${tableDictTextSql(ref.dict, rowRef(field), opts.tenant)} as ${sql.identifier(`${field}_dictText`)}`,
-    );
-  }
   const extras = Object.entries(opts.extras ?? {});
-  for (const [key, fn] of extras) computed.push(sql`${fn(rowRef)} as ${sql.identifier(key)}`);
   const filtered = where ? sql`${entity.table} where ${where}` : sql`${entity.table}`;
-  computed.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
-  const statement = sql`select ${p}.*, ${sql.join(computed, sql`, `)} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${p}`;
-  const raw = await runPrepared(db, statement);
+  const parts: PageParts = { entity, dicts, extras, tenant: opts.tenant, filtered, orderBy, pageSize, offset };
+  const raw = await runPrepared(db, renderPageStatement((db as unknown as DrizzleInternals).dialect, parts));
 
   let total: number;
   if (raw.length > 0) total = Number(raw[0].__total);
