@@ -63,7 +63,10 @@ beforeEach(() => {
   resetHttpState();
   bindFeedback(fb as unknown as Feedback);
   configureHttp({ getToken: () => 'tok', getTenantId: () => null });
-  useSession.setState({ auth: [{ action: 'order:add' }, { action: 'order:edit' }], allAuth: [] });
+  useSession.setState({
+    auth: ['order:add', 'order:edit'].map((action) => ({ action, type: '1', describe: action })),
+    allAuth: [],
+  });
 });
 afterEach(() => {
   cleanup();
