@@ -22,6 +22,7 @@ import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
 import quartzRoutes from './quartz/routes.ts';
 import roleRoutes from './role/routes.ts';
+import superQueryRoutes from './super-query/routes.ts';
 import tenantRoutes from './tenant/routes.ts';
 import thirdAppRoutes from './third-app/routes.ts';
 import userRoutes from './user/routes.ts';
@@ -56,4 +57,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   monitorRoutes,
   ossRoutes,
   dataSourceRoutes,
+  superQueryRoutes,
 ];
