@@ -236,4 +236,16 @@ describe('JVxeTable', () => {
     fireEvent.click(container.querySelector('.jvxe-row[data-row-id="2"] .jvxe-expand') as Element);
     expect(container.querySelector('.sub')?.textContent).toBe('详情 乙');
   });
+
+  it('Ctrl+C copies the active cell as text (option cells by their text)', () => {
+    const { cell, grid } = setup({
+      columns: [...COLUMNS, { key: 'sex', title: '性别', type: 'select', options: [{ value: '1', text: '男' }] }],
+      dataSource: [{ id: '1', name: '甲', num: 1, ro: 'r', sex: '1' }],
+    });
+    fireEvent.click(cell('1', 'ro'));
+    fireEvent.keyDown(grid, { key: 'ArrowRight' });
+    let copied = '';
+    fireEvent.copy(grid, { clipboardData: { setData: (_: string, v: string) => (copied = v) } });
+    expect(copied).toBe('男');
+  });
 });
