@@ -156,6 +156,7 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   page.on('request', count);
   await ok(modal).click();
   await expect(modal.getByRole('tab', { name: '客户信息' })).toHaveAttribute('aria-selected', 'true');
+  await toast(page, '客户信息第2行「手机号」：手机号格式不正确');
   const bad = cellOf(customers, 1, 'telphone');
   await expect(bad).toHaveClass(/jvxe-invalid/);
   await bad.hover();

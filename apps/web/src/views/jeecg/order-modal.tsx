@@ -12,6 +12,7 @@ import {
 import { type JVxeRow, JVxeTable, type JVxeTableApi } from '../../components/jvxe';
 import { type FormContext, KitModal, SchemaForm } from '../../components/kit';
 import { feedback } from '../../utils/feedback';
+import { describeError } from './editable-example.data';
 import { CUSTOMER_COLUMNS, ORDER_FORM, orderBody, TICKET_COLUMNS } from './order.data';
 
 export interface OrderEditorState {
@@ -106,6 +107,7 @@ export function OrderModal({
       return await api.getValues({ validate: true });
     } catch (e) {
       setTab(key);
+      feedback.message.warning(`${key === 'customer' ? '客户信息' : '机票信息'}${describeError(e)}`);
       throw e;
     }
   };
