@@ -16,6 +16,7 @@ import { migrateAndSeed } from './db/migrate.ts';
 import { type KV, MemoryKV, REDIS_CLIENT_OPTIONS, RedisKV, redisReady, watchRedis } from './infra/kv.ts';
 import { MemoryPubSub, type PubSub, RedisPubSub } from './infra/pubsub.ts';
 import { UPLOAD_MAX_BYTES } from './modules/common/files.ts';
+import gatewayRoutes, { installGatewayProxy } from './modules/gateway/routes.ts';
 import { apiModules } from './modules/index.ts';
 import { installHttpMonitor } from './modules/monitor/http-monitor.ts';
 import { selectTokenProtocol } from './modules/websocket/hub.ts';
@@ -277,7 +278,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return ok(result);
   });
 
+  // 路由网关 (docs/decisions/030-gateway.md): the proxy hook at the root when GATEWAY=on, the route endpoints under the API
+  await installGatewayProxy(app);
   for (const mod of apiModules) await app.register(mod, { prefix: API_BASE });
+  await app.register(gatewayRoutes, { prefix: API_BASE });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { seedDemoArea } from './demo-area.ts';
 import { seedDictArea } from './dict-area.ts';
+import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 
 /** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
@@ -16,4 +17,4 @@ export type AreaSeed = (ctx: AreaSeedContext) => Promise<void>;
  * Each area adds its seed function here, in its own file under db/seed/; all run inside the one seed transaction, after
  * users, roles, departments, dictionaries and menus exist.
  */
-export const AREA_SEEDS: AreaSeed[] = [seedDictArea, seedMessageArea, seedDemoArea];
+export const AREA_SEEDS: AreaSeed[] = [seedDictArea, seedMessageArea, seedDemoArea, seedGatewayArea];
