@@ -65,8 +65,8 @@ export interface JVxeRule {
   unique?: boolean;
   /** preset code ('*', 'n6-16', '*6-16', 's6-18', 'url', 'e', 'm', 'p', 's', 'n', 'z', 'money') or a regex source */
   pattern?: string | RegExp;
-  /** returns the error message (or throws / rejects) when invalid; nothing when valid */
-  handler?: (ctx: JVxeRuleContext) => Promise<string | undefined | void> | string | undefined | void;
+  /** the error message (or a promise of it; a throw / rejection counts as its message) when invalid; nothing when valid */
+  handler?: (ctx: JVxeRuleContext) => unknown;
   /** message; '${title}' is replaced by the column title */
   message?: string;
 }
