@@ -23,6 +23,7 @@ function store(
 ) {
   const s = new GridStore();
   s.setColumns(COLUMNS);
+  s.sortOn = true;
   s.setData(rows);
   return s;
 }
@@ -73,9 +74,16 @@ describe('rows', () => {
     expect(s.rows.map((r) => r.orderNum)).toEqual([1, 2, 3]);
     expect(s.rowById('a')?.orderNum).toBe(3);
     s.sortKey = 'sortNo';
-    s.sortOn = true;
     s.moveRow(2, 0);
     expect(s.rows.map((r) => r.sortNo)).toEqual([1, 2, 3]);
+  });
+
+  it('without drag sort a sort-key column is left as the user set it', () => {
+    const s = store();
+    s.sortOn = false;
+    s.setCell('a', 'orderNum', 9);
+    s.addRows(1, 0);
+    expect(s.rowById('a')?.orderNum).toBe(9);
   });
 
   it('statistics sum and average follow edits', () => {

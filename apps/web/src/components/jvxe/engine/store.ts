@@ -178,8 +178,9 @@ export class GridStore {
     return added;
   }
 
+  /** the sort key is rewritten only when drag sort is on (a plain orderNum column stays the user's) */
   private hasSortKey(): boolean {
-    return this.columns.some((c) => c.key === this.sortKey) || this.sortOn;
+    return this.sortOn;
   }
 
   /** drag sort on: the sort key is kept even without a column */
