@@ -111,3 +111,32 @@ test('a row saved in one browser shows in another user’s browser within 2 s, w
     await b.context.close();
   }
 });
+
+test('普通列表: 获取值 refuses with the first failing cell, then shows the collected values', async ({ page }) => {
+  await signIn(page);
+  await openPage(page, URL);
+  const demo = pageOf(page).getByTestId('editable-fields');
+  const rows = rowsOf(demo);
+  await expect(rows).toHaveCount(4);
+  // a duplicate field name in the second row
+  const second = rows.nth(1).locator('.jvxe-cell[data-key="dbFieldName"]');
+  await second.click();
+  const input = demo.locator('.jvxe-editor input').first();
+  await input.fill('id');
+  await input.press('Enter');
+  await demo.getByTestId('editable-collect').click();
+  await expect(demo.getByTestId('editable-error')).toHaveText('第1行「字段名称」：字段名称不能重复');
+  await expect(second).toHaveAttribute('data-err', '字段名称不能重复');
+  // fixed: every row comes out, with the checkbox values of the column
+  await second.click();
+  await input.fill('create_user');
+  await input.press('Enter');
+  await demo.getByTestId('editable-collect').click();
+  const values = JSON.parse((await demo.getByTestId('editable-values').textContent()) ?? '[]') as Record<
+    string,
+    unknown
+  >[];
+  expect(values.map((v) => v.dbFieldName)).toEqual(['id', 'create_user', 'create_time', 'order_money']);
+  expect(values[0]).toMatchObject({ dbIsKey: '1', dbIsNull: '0', dbLength: 36 });
+  await page.screenshot({ path: '/tmp/jvxe-editable-values.png' });
+});
