@@ -60,12 +60,12 @@ describe('路由网关 /sys/gatewayRoute and the proxy (GATEWAY=on)', () => {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin) =>
     t.req({ method, url: `/jeecg-boot${url}`, token, ...(payload ? { payload } : {}) });
   const save = (router: object, token = admin) => call('POST', '/sys/gatewayRoute/updateAll', { router }, token);
-  const list = async () => (await call('GET', '/sys/gatewayRoute/list')).json.result as Array<Record<string, any>>;
+  const list = async () => (await call('GET', '/sys/gatewayRoute/list')).json.result as Array<Record<string, unknown>>;
 
   it('lists the JeecgBoot seed routes as a plain array with parsed predicates; lb:// routes are stored only', async () => {
     const res = await call('GET', '/sys/gatewayRoute/list');
     expect(res.json).toMatchObject({ success: true, code: 200 });
-    const rows = res.json.result as Array<Record<string, any>>;
+    const rows = res.json.result as Array<Record<string, unknown>>;
     expect(Array.isArray(rows)).toBe(true);
     const sys = rows.find((r) => r.routerId === 'jeecg-system');
     expect(sys).toMatchObject({ uri: 'lb://jeecg-system', status: 1, filters: [], applied: false });
