@@ -3,6 +3,8 @@
  * renderer (`SchemaForm` + the widget registry) and the list machinery of components/list, re-exported so that a page
  * imports from one place.
  */
+import '../SuperQuery/register';
+
 export * from '../list';
 export { CrudEditor, DEFAULT_EDITOR_WIDTH, defaultSave, type EditorState, KitModal } from './CrudEditor';
 export { CrudPage, type CrudPageProps, registerSuperQuery, type SuperQueryProps } from './CrudPage';

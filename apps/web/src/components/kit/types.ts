@@ -323,8 +323,21 @@ export interface PageSchema<T = Row> {
   scrollX?: number | string | false;
   /** a card title */
   title?: ReactNode;
-  /** the advanced-query slot (a registered builder, see `registerSuperQuery`) @default true */
-  superQuery?: boolean;
+  /**
+   * the advanced-query slot (a registered builder, see `registerSuperQuery`) @default true; a list names the fields it
+   * offers (else they come from the columns and query fields; components/SuperQuery)
+   */
+  superQuery?:
+    | boolean
+    | readonly {
+        field: string;
+        label: string;
+        type?: 'string' | 'number' | 'date' | 'datetime' | 'dict' | 'user' | 'depart';
+        dictCode?: string;
+        options?: readonly { value: string; label: string }[];
+        /** the stored field of a department / user picker (e.g. orgCode) */
+        customReturnField?: string;
+      }[];
 }
 
 /** Typed identity: `export const positionPage = definePage<SysPosition>({...})`. */
