@@ -1,4 +1,15 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render as rtlRender,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp, resetHttpState } from '../../api/http';
 import { installMatchMedia } from '../../components/list/test-dom';
@@ -10,6 +21,10 @@ import TableExpandeSub from './TableExpandeSub';
 
 installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
+// a shared, busy machine: give the page's requests and renders time
+configure({ asyncUtilTimeout: 10_000 });
+/** pages live inside the app's router */
+const render = (ui: ReactElement) => rtlRender(<MemoryRouter>{ui}</MemoryRouter>);
 if (typeof globalThis.ResizeObserver === 'undefined') {
   globalThis.ResizeObserver = class {
     observe() {}

@@ -1,4 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: JVxeTable placeholders and messages substitute ${title}
+import { PlusOutlined } from '@ant-design/icons';
+import { createElement } from 'react';
 import { type JeecgOrderMain, ORDER_URLS } from '../../api/demo';
 import type { JVxeColumn } from '../../components/jvxe/types';
 import { definePage, type FormFieldSchema } from '../../components/kit';
@@ -147,7 +149,9 @@ export const orderPage = definePage<JeecgOrderMain>({
   columns: orderColumns,
   query: orderQuery,
   builtins: { add: false },
-  toolbar: [{ key: 'add', label: '新增', primary: true, auth: 'order:add', run: 'addOrder' }],
+  toolbar: [
+    { key: 'add', label: '新增', icon: createElement(PlusOutlined), primary: true, auth: 'order:add', run: 'addOrder' },
+  ],
   rowActions: [
     { key: 'edit', label: '编辑', run: 'editOrder', auth: 'order:edit' },
     { key: 'delete', label: '删除', run: 'delete', more: true },
