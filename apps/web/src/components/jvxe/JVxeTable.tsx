@@ -1119,9 +1119,9 @@ function Grid(props: GridProps) {
         {layout.cols.map((lay) => (
           <div
             key={lay.col.key}
-            className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.sorter ? ' jvxe-sortable' : ''}`}
+            className={`jvxe-hcell${lay.fixed ? ' jvxe-fixed' : ''}${lay.col.sorter || lay.col.isOrder ? ' jvxe-sortable' : ''}`}
             style={{ width: lay.width, left: lay.fixed ? lay.x : undefined }}
-            onClick={lay.col.sorter ? () => sortBy(lay.col) : undefined}
+            onClick={lay.col.sorter || lay.col.isOrder ? () => sortBy(lay.col) : undefined}
           >
             {lay.col.type === 'row-checkbox' ? (
               <input
