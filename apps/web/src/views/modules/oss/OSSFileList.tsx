@@ -12,10 +12,9 @@ import './oss.css';
  */
 export default function OSSFileList() {
   const input = useRef<HTMLInputElement>(null);
-  const ctxRef = useRef<ActionContext<OssFile> | undefined>(undefined);
   const [preview, setPreview] = useState<OssFile | null>(null);
 
-  const onPick = async (e: React.ChangeEvent<HTMLInputElement>) => {
+  const onPick = async (e: React.ChangeEvent<HTMLInputElement>, ctx: ActionContext<OssFile>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
@@ -30,7 +29,7 @@ export default function OSSFileList() {
     } catch {
       feedback.message.destroy(key);
     }
-    ctxRef.current?.reload();
+    ctx.reload();
   };
 
   return (
@@ -38,24 +37,24 @@ export default function OSSFileList() {
       <CrudPage
         schema={ossFilePage}
         handlers={{
-          upload: (_row, ctx) => {
-            ctxRef.current = ctx;
-            input.current?.click();
-          },
+          upload: () => input.current?.click(),
           preview: (row) => setPreview(row ?? null),
           download: (row) => {
             if (row) void downloadOssFile(row).catch(() => {});
           },
         }}
-      />
-      <input
-        ref={input}
-        type="file"
-        hidden
-        data-testid="oss-upload-input"
-        accept=".png,.jpg,.jpeg,.gif,.webp,.bmp,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip"
-        onChange={(e) => void onPick(e)}
-      />
+      >
+        {(ctx) => (
+          <input
+            ref={input}
+            type="file"
+            hidden
+            data-testid="oss-upload-input"
+            accept=".png,.jpg,.jpeg,.gif,.webp,.bmp,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip"
+            onChange={(e) => void onPick(e, ctx)}
+          />
+        )}
+      </CrudPage>
       {preview ? (
         <Image
           style={{ display: 'none' }}

@@ -73,12 +73,11 @@ export const dataSourcePage = definePage<SysDataSource>({
   authCodes: { deleteBatch: 'dataSource:delete' },
   urls: DATA_SOURCE_URLS,
   columns: [
-    { field: 'code', title: '数据源编码', sorter: true, type: 'nowrap', width: 160 },
-    { field: 'name', title: '数据源名称', sorter: true, ellipsis: true, width: 180 },
-    { field: 'dbType', title: '数据库类型', type: 'dict', dictCode: 'database_type', sorter: true, width: 120 },
-    { field: 'dbUrl', title: '数据源地址', ellipsis: true, minWidth: 260 },
+    { field: 'code', title: '数据源编码', sorter: true, type: 'nowrap', width: 140 },
+    { field: 'name', title: '数据源名称', sorter: true, ellipsis: true, width: 150 },
+    { field: 'dbType', title: '数据库类型', type: 'dict', dictCode: 'database_type', sorter: true, width: 110 },
+    { field: 'dbUrl', title: '数据源地址', ellipsis: true, width: 260 },
     { field: 'dbUsername', title: '用户名', type: 'nowrap', width: 120 },
-    { field: 'remark', title: '备注', ellipsis: true, width: 160 },
   ],
   query: [
     { field: 'name', label: '数据源名称', rule: 'like' },
@@ -144,7 +143,7 @@ export const dataSourcePage = definePage<SysDataSource>({
     { field: 'remark', label: '备注', widget: 'textarea', props: { maxLength: 200, rows: 2 } },
     {
       field: 'connectionTest',
-      label: ' ',
+      label: '连接测试',
       widget: 'data-source-test',
       submit: false,
       show: (_v, c) => c.mode !== 'detail',
