@@ -54,6 +54,7 @@ export function JUpload({
         multiple={multiple}
         disabled={disabled}
         accept={accept}
+        showUploadList={{ showDownloadIcon: true, showRemoveIcon: !disabled }}
         customRequest={list.customRequest}
         onChange={list.onChange}
       >
