@@ -60,7 +60,7 @@ async function addRow(table: Locator) {
 async function openEditor(page: Page, code: string): Promise<Locator> {
   const list = pageOf(page);
   await list.getByPlaceholder('请输入订单号').fill(code);
-  await list.getByRole('button', { name: /查\s*询/ }).click();
+  await list.locator('button[type="submit"]', { hasText: /查\s*询/ }).click();
   const row = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: code });
   await expect(row).toHaveCount(1);
   await row.getByText('编辑', { exact: true }).click();
@@ -265,7 +265,7 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   const nested = page.locator('[data-page-key="/jeecg/TableExpandeSub"]');
   await nested.getByPlaceholder('请输入订单号').fill(CODE);
   const subCall = page.waitForRequest((r) => r.url().includes('/queryOrderCustomerListByMainId'));
-  await nested.getByRole('button', { name: /查\s*询/ }).click();
+  await nested.locator('button[type="submit"]', { hasText: /查\s*询/ }).click();
   const orderRow = nested.locator('.ant-table-tbody tr.ant-table-row', { hasText: CODE });
   await expect(orderRow).toHaveCount(1);
   await orderRow.locator('.ant-table-row-expand-icon').click();
