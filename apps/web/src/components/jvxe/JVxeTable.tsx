@@ -1001,6 +1001,8 @@ function Grid(props: GridProps) {
     const col = resolved.find((c) => c.key === a.key);
     const def = col ? cellOf(col.type) : undefined;
     if (a.editing) {
+      // keys from an editor's pop-up (a portal: modal, picker) stay there
+      if (!scrollRef.current?.contains(e.target as Node)) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         cancelEdit();
