@@ -109,6 +109,25 @@ describe('路由网关 /sys/gatewayRoute and the proxy (GATEWAY=on)', () => {
     expect((await t.app.ctx.db.select().from(sysGatewayRoute)).length).toBe(before);
   });
 
+  it('edits a seed lb:ws:// route (stored only, its /vxeSocket/** path allowed)', async () => {
+    const seed = (await list()).find((r) => r.routerId === 'jeecg-demo-websocket')!;
+    const res = await save({
+      id: seed.id,
+      routerId: 'jeecg-demo-websocket',
+      name: '演示 websocket',
+      uri: 'lb:ws://jeecg-demo',
+      status: 1,
+      predicates: JSON.stringify(seed.predicates),
+      filters: '',
+    });
+    expect(res.json).toMatchObject({ success: true, message: '操作成功！' });
+    const after = (await list()).find((r) => r.id === seed.id);
+    expect(after).toMatchObject({ name: '演示 websocket', filters: [], applied: false });
+    // the same path on a forwarded (http) route is refused
+    const http = await save(route({ routerId: 'ws-http', predicates: JSON.stringify(seed.predicates) }, up.port));
+    expect(http.json.message).toMatch(/与本系统自身的地址 \/vxeSocket 冲突/);
+  });
+
   it('refuses a target host outside GATEWAY_ALLOWED_HOSTS', async () => {
     const res = await save(route({ uri: 'http://169.254.169.254/latest' }, up.port));
     expect(res.json).toMatchObject({ success: false });

@@ -23,13 +23,13 @@ const SEGMENT = /^[A-Za-z0-9_.~*?{}-]*$/;
  * `?` one character, `{name}` one non-empty segment. `{name:regex}` is refused (no user regular expressions).
  * Throws a Chinese message for a pattern it refuses.
  */
-export function compilePattern(pattern: string): RegExp {
+export function compilePattern(pattern: string, reserved = true): RegExp {
   if (typeof pattern !== 'string' || !pattern.startsWith('/')) throw `路径 ${String(pattern)} 必须以 / 开头`;
   if (pattern.length > 200) throw '路径长度不能超过 200 个字符';
   const segs = pattern.slice(1).split('/');
   const first = segs[0];
   if (!first || /[*?{}]/.test(first)) throw `路径 ${pattern} 的第一段必须是固定文字（如 /api/**），不能匹配全部请求`;
-  if (RESERVED_PREFIXES.includes(first)) throw `路径 ${pattern} 与本系统自身的地址 /${first} 冲突`;
+  if (reserved && RESERVED_PREFIXES.includes(first)) throw `路径 ${pattern} 与本系统自身的地址 /${first} 冲突`;
   let re = '^';
   for (const seg of segs) {
     if (/\{[^}]*:/.test(seg)) throw `路径 ${pattern} 中的变量格式不正确，只支持 {name}`;
@@ -86,9 +86,10 @@ export interface Interpreted {
 
 /**
  * Reads predicates and filters: refused shapes throw a Chinese message (a save is refused); understood but not
- * applicable parts give `inert` (stored, listed, not proxied).
+ * applicable parts give `inert` (stored, listed, not proxied). `reserved: false` for a stored-only (lb://) route,
+ * which may name the cloud edition's own paths such as /websocket/**.
  */
-export function interpret(predicates: RouteDef[], filters: RouteDef[]): Interpreted {
+export function interpret(predicates: RouteDef[], filters: RouteDef[], reserved = true): Interpreted {
   const rule: RouteRule = { patterns: [], paths: [], methods: null, strip: 0, preserveAuth: false };
   const unsupported: string[] = [];
   for (const p of predicates) {
@@ -98,7 +99,7 @@ export function interpret(predicates: RouteDef[], filters: RouteDef[]): Interpre
       for (const v of values) {
         const s = String(v ?? '').trim();
         rule.patterns.push(s);
-        rule.paths.push(compilePattern(s));
+        rule.paths.push(compilePattern(s, reserved));
       }
     } else if (p.name === 'Method') {
       const values = argValues(p.args).map((v) =>

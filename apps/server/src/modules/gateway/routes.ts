@@ -313,8 +313,8 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
       const { allow } = runtimeOf(ctx);
       let strip = 0;
       try {
-        checkTarget(router.uri, allow);
-        strip = interpret(router.predicates, router.filters).rule.strip;
+        const target = checkTarget(router.uri, allow);
+        strip = interpret(router.predicates, router.filters, target.kind === 'proxy').rule.strip;
       } catch (msg) {
         if (typeof msg === 'string') throw bizError(msg);
         throw msg;

@@ -30,26 +30,26 @@ export const gatewayPage = definePage<SysGatewayRoute>({
   builtins: { add: '新增', export: false, import: false, batchDelete: false },
   rowKey: 'id',
   columns: [
-    { field: 'routerId', title: '路由ID', width: 180, ellipsis: true },
-    { field: 'name', title: '路由名称', width: 150, ellipsis: true },
-    { field: 'uri', title: '路由URI', width: 200, ellipsis: true },
+    { field: 'routerId', title: '路由ID', width: 160, ellipsis: true },
+    { field: 'name', title: '路由名称', width: 130, ellipsis: true },
+    { field: 'uri', title: '路由URI', width: 170, ellipsis: true },
     {
       field: 'predicates',
       title: '路径',
-      minWidth: 220,
+      minWidth: 180,
       ellipsis: true,
       render: (_v, row) => pathsOf(row.predicates) || '—',
     },
     {
       field: 'status',
       title: '状态',
-      width: 80,
+      width: 70,
       render: (v) => (v === 1 ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>),
     },
     {
       field: 'applied',
       title: '转发',
-      width: 100,
+      width: 90,
       render: (_v, row) =>
         row.applied ? (
           <Tag color="blue">转发中</Tag>

@@ -229,6 +229,9 @@ export function FiltersInput({
             {d.name}（仅保存）
           </Tag>
         ))}
+        <Typography.Text type="secondary" style={{ fontSize: 12, marginRight: 8 }}>
+          JeecgBoot 预设（仅保存，不执行）：
+        </Typography.Text>
         {Object.keys(PRESETS)
           .filter((n) => !others.some((d) => d.name === n))
           .map((n) => (
