@@ -64,7 +64,8 @@ function ValueInput({
  */
 export default function SuperQuery({ schema, onSearch }: SuperQueryProps) {
   const location = useLocation();
-  const pageKey = location.pathname;
+  // the page's own route, taken once (a kept-alive tab stays mounted while another route shows)
+  const [pageKey] = useState(() => location.pathname);
   const fields = useMemo(() => fieldsOfPage(schema), [schema]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(false);

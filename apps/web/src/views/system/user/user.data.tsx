@@ -124,6 +124,20 @@ export const userPage = definePage<SysUser>({
   ],
   // the columns fit 1366 px (sider open) without running under the fixed 操作 column
   actionWidth: 115,
+  // 高级查询 fields (columns that show names or computed text cannot be queried as such)
+  superQuery: [
+    { field: 'username', label: '用户账号' },
+    { field: 'realname', label: '用户姓名' },
+    { field: 'sex', label: '性别', dictCode: 'sex' },
+    { field: 'birthday', label: '生日', type: 'date' },
+    { field: 'phone', label: '手机号码' },
+    { field: 'email', label: '邮箱' },
+    { field: 'workNo', label: '工号' },
+    { field: 'status', label: '状态', dictCode: 'user_status' },
+    { field: 'orgCode', label: '部门', type: 'depart', customReturnField: 'orgCode' },
+    { field: 'createBy', label: '创建人', type: 'user' },
+    { field: 'createTime', label: '创建时间', type: 'datetime' },
+  ],
   query: [
     { field: 'username', label: '账号', rule: 'like', props: { placeholder: '输入账号模糊查询' } },
     { field: 'realname', label: '名字', rule: 'like', props: { placeholder: '输入名字模糊查询' } },
