@@ -70,13 +70,18 @@ export function loadKey(env: string | undefined, dataDir: string, warn: (msg: st
   if (!hex) {
     fs.mkdirSync(dataDir, { recursive: true });
     const fresh = randomBytes(32).toString('hex');
+    // written aside, then linked into place: the key file appears whole or not at all (processes starting together)
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(tmp, `${fresh}\n`, { mode: 0o600, flag: 'wx' });
     try {
-      fs.writeFileSync(file, `${fresh}\n`, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(tmp, file);
       hex = fresh;
     } catch (err) {
       // another process of this node created it first
       if ((err as { code?: string }).code !== 'EEXIST') throw err;
       hex = fs.readFileSync(file, 'utf8').trim();
+    } finally {
+      fs.rmSync(tmp, { force: true });
     }
   }
   warn(
