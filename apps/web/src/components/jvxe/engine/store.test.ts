@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: rule messages substitute ${title}
 import { describe, expect, it } from 'vitest';
 import '../cells/basic';
 import type { JVxeColumn } from '../types';
