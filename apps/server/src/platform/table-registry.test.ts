@@ -67,6 +67,7 @@ describe('registry contents', () => {
       [
         'sys_category',
         'sys_check_rule',
+        'sys_data_source',
         'sys_depart',
         'sys_depart_role',
         'sys_dict',
