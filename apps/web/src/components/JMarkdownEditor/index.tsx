@@ -18,6 +18,7 @@ import { createEditor, type EditorHandle } from '../JCodeEditor/cm-core';
 import { ImageInsertModal } from '../JImageUploadTabs/ImageInsertModal';
 import {
   applyMark,
+  asBlock,
   createInsertGuard,
   imageMarkdown,
   MARKDOWN_DEFAULT_HEIGHT,
@@ -26,6 +27,7 @@ import {
   type MarkdownMark,
   renderMarkdown,
 } from './markdown-logic';
+import './markdown.css';
 
 export * from './markdown-logic';
 
@@ -137,10 +139,18 @@ export function JMarkdownEditor({
       feedback.message.warning(MARKDOWN_TOO_FAST);
       return false;
     }
-    replaceSelection(() => {
-      const md = imageMarkdown(url, remark);
-      return { text: md, selectFrom: md.length, selectTo: md.length };
-    });
+    const v = editor.current?.view;
+    if (!v) return undefined;
+    const { from, to } = v.state.selection.main;
+    const line = v.state.doc.lineAt(from);
+    const endLine = v.state.doc.lineAt(to);
+    const text = asBlock(
+      imageMarkdown(url, remark),
+      v.state.sliceDoc(line.from, from),
+      v.state.sliceDoc(to, endLine.to),
+    );
+    v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+    v.focus();
     return undefined;
   };
 

@@ -37,6 +37,16 @@ export function imageMarkdown(url: string, remark?: string | null): string {
   return `![${alt}](${href})`;
 }
 
+/**
+ * A block (an image line) put between `before` and `after` on lines of its own: a line break is added before it
+ * unless it starts a line, and after it unless the rest of the line is empty.
+ */
+export function asBlock(text: string, before: string, after: string): string {
+  const lead = before === '' || before.endsWith('\n') ? '' : '\n';
+  const trail = after === '' || after.startsWith('\n') ? '' : '\n';
+  return `${lead}${text}${trail}`;
+}
+
 /** markdown → HTML kept by the allow-list */
 export function renderMarkdown(md: string | null | undefined): string {
   if (!md) return '';

@@ -4,6 +4,7 @@ import { bindFeedback, type Feedback } from '../../utils/feedback';
 import { installMatchMedia } from '../list/test-dom';
 import {
   applyMark,
+  asBlock,
   createInsertGuard,
   INSERT_GUARD_MS,
   imageMarkdown,
@@ -13,6 +14,7 @@ import {
 } from './index';
 
 installMatchMedia();
+vi.setConfig({ testTimeout: 30_000 });
 // jsdom has no layout: CodeMirror measures selections through Range rects
 Range.prototype.getClientRects ??= () =>
   ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
@@ -46,6 +48,13 @@ describe('markdown guard and syntax', () => {
     );
   });
 
+  it('an image goes on a line of its own', () => {
+    expect(asBlock('![](u)', '', '')).toBe('![](u)');
+    expect(asBlock('![](u)', '', '# 标题')).toBe('![](u)\n');
+    expect(asBlock('![](u)', 'text', '')).toBe('\n![](u)');
+    expect(asBlock('![](u)', 'a', 'b')).toBe('\n![](u)\n');
+  });
+
   it('toolbar marks', () => {
     expect(applyMark('bold', '')).toEqual({ text: '**粗体**', selectFrom: 2, selectTo: 4 });
     expect(applyMark('ol', 'a\nb').text).toBe('1. a\n2. b');
@@ -77,6 +86,8 @@ describe('<JMarkdownEditor>', () => {
   });
 
   it('inserts a network image with a remark; a second insert within 1.5 s warns', async () => {
+    // the guard reads Date.now: held still, so a slow machine cannot stretch the two inserts 1.5 s apart
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     const onChange = vi.fn();
     render(<JMarkdownEditor value="" onChange={onChange} />);
     const insertOnce = async (url: string) => {
@@ -99,5 +110,11 @@ describe('<JMarkdownEditor>', () => {
     await insertOnce('https://a.cn/q.png');
     expect(warning).toHaveBeenLastCalledWith(MARKDOWN_TOO_FAST);
     expect(onChange.mock.calls.at(-1)?.[0]).toBe('![示例](https://a.cn/p.png)');
+    now.mockReturnValue(1_001_500);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    });
+    expect(onChange.mock.calls.at(-1)?.[0]).toBe('![示例](https://a.cn/p.png)\n![示例](https://a.cn/q.png)');
+    now.mockRestore();
   });
 });
