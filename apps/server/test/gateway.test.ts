@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysGatewayRoute } from '../src/db/schema/index.ts';
@@ -7,6 +8,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 async function startUpstream(): Promise<{ server: FastifyInstance; port: number }> {
   const server = Fastify();
   server.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  server.get('/big/*', async () => ({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, text: `第${i}行` })) }));
   server.all('/*', async (req) => ({
     upstream: true,
     method: req.method,
@@ -187,6 +189,16 @@ describe('路由网关 /sys/gatewayRoute and the proxy (GATEWAY=on)', () => {
     // path tricks are not forwarded
     const dots = await t.req({ method: 'GET', url: '/api/..%2Fjeecg-boot/x' });
     expect(dots.json?.upstream).toBeUndefined();
+  });
+
+  it('a large upstream answer arrives whole, compressed for a client that accepts it', async () => {
+    const res = await t.req({ method: 'GET', url: '/api/big/x', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    const raw = res.rawPayload;
+    const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    const rows = JSON.parse(text).rows;
+    expect(rows).toHaveLength(2000);
+    expect(rows[1999]).toEqual({ i: 1999, text: '第1999行' });
   });
 
   it('forwards credentials only for a route with PreserveAuthHeaders; Method predicate limits methods', async () => {

@@ -14,6 +14,7 @@ import {
   checkTarget,
   interpret,
   parseAllowList,
+  RESERVED_PREFIXES,
   type RouteDef,
   type RouteRule,
   SUSPICIOUS_PATH,
@@ -221,6 +222,9 @@ async function proxy(app: FastifyInstance, req: FastifyRequest, reply: FastifyRe
   const path = q < 0 ? req.url : req.url.slice(0, q);
   if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return;
   if (SUSPICIOUS_PATH.test(path)) return;
+  // our own files and sockets never need the route set (no lookup per asset)
+  const first = path.split('/', 2)[1] ?? '';
+  if (!first || RESERVED_PREFIXES.includes(first)) return;
   const routes = await rt.cache.get('all', () => loadRoutes(app.ctx));
   if (!routes.length) return;
   const route = routeFor(routes, req.method, path);
