@@ -258,12 +258,14 @@ describe('fields of a page', () => {
         { field: 'sex', label: '性别', dictCode: 'sex' },
         { field: 'orgCode', label: '部门', type: 'depart', customReturnField: 'orgCode' },
         { field: 'phone', label: '手机' },
+        { field: 'kind', label: '类型', options: [{ value: '1', label: '甲' }] },
       ],
     });
     expect(fields).toEqual([
       { field: 'sex', label: '性别', dictCode: 'sex', type: 'dict' },
       { field: 'orgCode', label: '部门', type: 'depart', customReturnField: 'orgCode' },
       { field: 'phone', label: '手机', type: 'string' },
+      { field: 'kind', label: '类型', type: 'dict', options: [{ value: '1', label: '甲' }] },
     ]);
     const c = changeField(blankCondition(), fields[1]);
     expect(c.customReturnField).toBe('orgCode');

@@ -303,7 +303,7 @@ export function fieldsOfPage(schema: Pick<PageSchema<Row>, 'columns' | 'query' |
   if (Array.isArray(schema.superQuery)) {
     return (schema.superQuery as PageSuperField[]).map((f) => ({
       ...f,
-      type: f.type ?? (f.dictCode ? 'dict' : 'string'),
+      type: f.type ?? (f.dictCode || f.options ? 'dict' : 'string'),
     }));
   }
   const out = new Map<string, SuperField>();

@@ -21,6 +21,16 @@ export const messagePage = definePage<SysMessage>({
   authCodes: { deleteBatch: 'message:deleteBatch,message:delete', export: '' },
   exportName: '消息',
   scrollX: 1250,
+  superQuery: [
+    { field: 'esTitle', label: '消息标题' },
+    { field: 'esContent', label: '发送内容' },
+    { field: 'esReceiver', label: '接收人' },
+    { field: 'esType', label: '发送方式', dictCode: 'msgType' },
+    { field: 'esSendNum', label: '发送次数', type: 'number' },
+    { field: 'esSendStatus', label: '发送状态', dictCode: 'msgSendStatus' },
+    { field: 'esSendTime', label: '发送时间', type: 'datetime' },
+    { field: 'esResult', label: '发送结果' },
+  ],
   columns: [
     { field: 'esTitle', title: '消息标题', width: 140, ellipsis: true, sorter: true },
     {

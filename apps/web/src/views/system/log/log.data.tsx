@@ -56,7 +56,13 @@ export const loginLogPage = definePage<SysLog>({
   name: 'log',
   urls: LOG_URLS,
   authCodes: { delete: 'log:delete', deleteBatch: 'log:delete' },
-  superQuery: false,
+  superQuery: [
+    { field: 'username', label: '操作人名称' },
+    { field: 'userid', label: '操作人ID' },
+    { field: 'ip', label: 'IP' },
+    { field: 'costTime', label: '耗时(毫秒)', type: 'number' },
+    { field: 'createTime', label: '创建时间', type: 'datetime' },
+  ],
   columns: [
     { field: 'logContent', title: '日志内容', width: 280, ellipsis: true, align: 'left' },
     { field: 'userid', title: '操作人ID', width: 110, ellipsis: true },
@@ -90,5 +96,17 @@ export const operationLogPage = definePage<SysLog>({
   query: [
     ...(loginLogPage.query ?? []),
     { field: 'operateType', label: '操作类型', widget: 'select', props: { options: [...OPERATE_TYPES] } },
+  ],
+  superQuery: [
+    { field: 'username', label: '操作人名称' },
+    { field: 'userid', label: '操作人ID' },
+    { field: 'ip', label: 'IP' },
+    { field: 'costTime', label: '耗时(毫秒)', type: 'number' },
+    {
+      field: 'operateType',
+      label: '操作类型',
+      options: OPERATE_TYPES.map((o) => ({ value: String(o.value), label: o.label })),
+    },
+    { field: 'createTime', label: '创建时间', type: 'datetime' },
   ],
 });

@@ -10,6 +10,13 @@ export const tenantPage = definePage<SysTenant>({
   auth: 'tenant',
   urls: TENANT_URLS,
   rowNumber: false,
+  superQuery: [
+    { field: 'id', label: '租户编号', type: 'number' },
+    { field: 'name', label: '租户名称' },
+    { field: 'beginDate', label: '开始时间', type: 'datetime' },
+    { field: 'endDate', label: '结束时间', type: 'datetime' },
+    { field: 'status', label: '状态', dictCode: 'tenant_status' },
+  ],
   columns: [
     { field: 'id', title: '租户编号', width: 110, sorter: true },
     { field: 'name', title: '租户名称', sorter: true },
