@@ -392,8 +392,9 @@ function Grid(props: GridProps) {
   if (loadedData.current !== (dataSource ?? null) || loadedData.current === null) {
     const first = loadedData.current === null;
     loadedData.current = dataSource ?? null;
-    if (props.tree && !first) store.syncRows(dataSource ?? []);
-    else store.setData(dataSource ?? []);
+    // during render: no notification (this component is the one rendering them)
+    if (props.tree && !first) store.syncRows(dataSource ?? [], false);
+    else store.setData(dataSource ?? [], false);
   }
 
   useSyncExternalStore(store.subscribe, store.getVersion);

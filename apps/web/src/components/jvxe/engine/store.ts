@@ -58,13 +58,13 @@ export class GridStore {
 
   getVersion = (): number => this.version;
 
-  emit(structural = false): void {
+  emit(structural = false, notify = true): void {
     this.version++;
     if (structural) {
       this.structure++;
       this.index = null;
     }
-    for (const l of this.listeners) l();
+    if (notify) for (const l of this.listeners) l();
   }
 
   setColumns(columns: JVxeColumn[]): void {
@@ -111,7 +111,7 @@ export class GridStore {
   }
 
   /** replace all rows (a data load): deleted list, selection, errors cleared */
-  setData(rows: readonly JVxeRow[]): void {
+  setData(rows: readonly JVxeRow[], notify = true): void {
     const out = new Array<JVxeRow>(rows.length);
     for (let i = 0; i < rows.length; i++) out[i] = this.adopt(rows[i] as JVxeRow);
     this.rows = out;
@@ -119,14 +119,14 @@ export class GridStore {
     this.selected.clear();
     this.errors.clear();
     this.reloaded.clear();
-    this.emit(true);
+    this.emit(true, notify);
   }
 
   /**
    * replace the shown rows keeping the edited version of rows already held (tree rows expanding / collapsing);
    * deleted list and selection stay
    */
-  syncRows(rows: readonly JVxeRow[]): void {
+  syncRows(rows: readonly JVxeRow[], notify = true): void {
     const held = new Map<string, JVxeRow>();
     for (const r of this.rows) held.set(this.idOf(r), r);
     const out = new Array<JVxeRow>(rows.length);
@@ -136,7 +136,7 @@ export class GridStore {
       out[i] = (id !== undefined && id !== null ? held.get(String(id)) : undefined) ?? this.adopt(r);
     }
     this.rows = out;
-    this.emit(true);
+    this.emit(true, notify);
   }
 
   /** the values of a new row: defaultValue, defaultChecked / customValue, the cell's initial value */
