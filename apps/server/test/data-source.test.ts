@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysDataSource } from '../src/db/schema/index.ts';
 import { openDataSource } from '../src/modules/data-source/connect.ts';
+import { parseKey } from '../src/modules/data-source/secret.ts';
 import { createTestApp, onRealPg, type TestApp } from './harness.ts';
 
 // a fixed key for this file (the generated-key case has its own app below)
@@ -215,6 +216,10 @@ describe('the key of the passwords', () => {
   });
 
   it('a malformed DATA_SOURCE_KEY stops the start with a message naming it', async () => {
+    expect(() => parseKey('short')).toThrow(/DATA_SOURCE_KEY 必须是 64 位十六进制字符/);
+    expect(parseKey(Buffer.alloc(32, 7).toString('base64'))).toEqual(Buffer.alloc(32, 7));
+    // the app itself refuses to start (on PGlite only: a refused start leaves the harness nothing to drop it with)
+    if (onRealPg) return;
     process.env.DATA_SOURCE_KEY = 'short';
     try {
       await expect(createTestApp()).rejects.toThrow(/DATA_SOURCE_KEY 必须是 64 位十六进制字符/);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ossFile } from '../src/db/schema/index.ts';
 import { MAGIC, multipartBody } from '../src/modules/common/test-helpers.ts';
 import { assertWritableDir } from '../src/modules/oss/storage.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, onRealPg, type TestApp } from './harness.ts';
 
 describe('文件存储 /sys/oss/file', () => {
   let t: TestApp;
@@ -115,7 +115,10 @@ describe('upload root check at start', () => {
     await expect(assertWritableDir(path.join(file, 'upload'))).rejects.toThrow(
       /上传目录不可写：.*UPLOAD_DIR.*共享目录/,
     );
-    await expect(createTestApp({ UPLOAD_DIR: path.join(file, 'upload') })).rejects.toThrow(/上传目录不可写/);
+    // the app itself refuses to start (on PGlite only: a refused start leaves the harness nothing to drop it with)
+    if (!onRealPg) {
+      await expect(createTestApp({ UPLOAD_DIR: path.join(file, 'upload') })).rejects.toThrow(/上传目录不可写/);
+    }
     const ok = fs.mkdtempSync(path.join(os.tmpdir(), 'oss-ok-'));
     await expect(assertWritableDir(path.join(ok, 'a', 'b'))).resolves.toBeUndefined();
     expect(fs.readdirSync(path.join(ok, 'a', 'b'))).toEqual([]);
