@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
 import { bindFeedback, type Feedback } from '../../utils/feedback';
 import { installMatchMedia } from '../list/test-dom';
+import { RecordForm } from './RecordForm';
 import { TreePage, type TreePageSchema } from './TreePage';
 import { definePage } from './types';
 
@@ -114,5 +115,51 @@ describe('TreePage (kit tree page)', () => {
     expect(s.search).toHaveBeenCalledWith('市场');
     fireEvent.change(input, { target: { value: '' } });
     await screen.findByText('总公司');
+  });
+});
+
+describe('RecordForm (a loaded record on a page)', () => {
+  const fields = [{ field: 'name', label: '名称', required: true }];
+  it('saves the edited values with 保存 and goes back to the loaded ones with 重置', async () => {
+    bindFeedback(fb as unknown as Feedback);
+    const save = vi.fn(async () => ok(null));
+    const onSaved = vi.fn();
+    render(
+      <RecordForm
+        record={{ id: '1' }}
+        values={{ name: '市场部' }}
+        fields={fields}
+        canEdit
+        save={save}
+        onSaved={onSaved}
+        name="rf"
+      />,
+    );
+    const input = (await screen.findByLabelText('名称')) as HTMLInputElement;
+    expect(input.value).toBe('市场部');
+    fireEvent.change(input, { target: { value: '销售部' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith(expect.objectContaining({ name: '销售部' })));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    fireEvent.change(input, { target: { value: '其他' } });
+    fireEvent.click(screen.getByRole('button', { name: /重\s?置/ }));
+    // the reset remounts the control
+    await waitFor(() => expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('市场部'));
+  });
+
+  it('is read-only without buttons when it may not be edited', async () => {
+    render(
+      <RecordForm
+        record={{ id: '1' }}
+        values={{ name: '市场部' }}
+        fields={fields}
+        canEdit={false}
+        save={vi.fn()}
+        onSaved={vi.fn()}
+        name="rf"
+      />,
+    );
+    await screen.findByText('名称');
+    expect(screen.queryByRole('button', { name: /保\s?存/ })).toBeNull();
   });
 });
