@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { areaList } from '@vant/area-data';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AREA_ROOT,
   areaOptions,
@@ -17,6 +17,7 @@ import {
 import { JAreaLinkage, JAreaText } from './index';
 
 const data = areaList;
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
 describe('area logic on the shipped GB/T 2260 data', () => {
@@ -79,14 +80,14 @@ describe('area logic on the shipped GB/T 2260 data', () => {
 describe('<JAreaLinkage>', () => {
   it('shows the names of a stored code once the data chunk loads', async () => {
     render(<JAreaLinkage value="440305" />);
-    await waitFor(() => expect(document.body.textContent).toContain('广东省'));
+    await waitFor(() => expect(document.body.textContent).toContain('广东省'), { timeout: 15_000 });
     expect(document.body.textContent).toContain('深圳市');
     expect(document.body.textContent).toContain('南山区');
   });
 
   it('three selects in select mode; Bad type value for another type', async () => {
     render(<JAreaLinkage value="110101" type="select" />);
-    await waitFor(() => expect(document.body.textContent).toContain('东城区'));
+    await waitFor(() => expect(document.body.textContent).toContain('东城区'), { timeout: 15_000 });
     cleanup();
     render(<JAreaLinkage value="110101" type="tree" />);
     expect(screen.getByText(BAD_TYPE_MESSAGE)).toBeTruthy();
@@ -94,6 +95,6 @@ describe('<JAreaLinkage>', () => {
 
   it('JAreaText names a value', async () => {
     render(<JAreaText value="110101" />);
-    await waitFor(() => expect(document.body.textContent).toBe('北京市/北京市/东城区'));
+    await waitFor(() => expect(document.body.textContent).toBe('北京市/北京市/东城区'), { timeout: 15_000 });
   });
 });

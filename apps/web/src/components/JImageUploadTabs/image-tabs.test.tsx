@@ -5,6 +5,7 @@ import { installMatchMedia } from '../list/test-dom';
 import { appendImage, isNetworkImageUrl, JImageUploadTabs, pickImage } from './index';
 
 installMatchMedia();
+vi.setConfig({ testTimeout: 30_000 });
 const warning = vi.fn();
 beforeEach(() => {
   warning.mockClear();
@@ -43,7 +44,7 @@ describe('<JImageUploadTabs>', () => {
     const onChange = vi.fn();
     render(<JImageUploadTabs value="temp/a.png" onChange={onChange} />);
     fireEvent.click(screen.getByRole('button', { name: /网络图片/ }));
-    await waitFor(() => expect(screen.getByRole('tab', { name: '本地上传' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('tab', { name: '本地上传' })).toBeTruthy(), { timeout: 10_000 });
     fireEvent.click(screen.getByRole('tab', { name: '网络图片地址' }));
     fireEvent.change(screen.getByLabelText('图片地址'), { target: { value: 'https://a.cn/b.png' } });
     await act(async () => {

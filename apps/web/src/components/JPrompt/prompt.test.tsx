@@ -4,6 +4,7 @@ import { installMatchMedia } from '../list/test-dom';
 import { JPrompt } from './index';
 
 installMatchMedia();
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
 const ok = () => screen.getByRole('button', { name: /确\s*定|OK/ });
