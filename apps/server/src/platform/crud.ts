@@ -108,6 +108,8 @@ export interface CrudDeclaration<TAdd extends z.ZodType = z.ZodType, TEdit exten
   messages?: Partial<CrudMessages>;
   /** queryById answers code 0 (okCode0) instead of 200 */
   queryByIdCode0?: boolean;
+  /** list answers code 200 (JeecgBoot's `Result.OK(page)`) instead of the generated controllers' code 0 */
+  listCode200?: boolean;
   methods?: { edit?: HTTPMethods[]; delete?: HTTPMethods[]; deleteBatch?: HTTPMethods[] };
   /** actions whose route the module writes itself (special behaviour); the helper leaves them out */
   ownRoutes?: readonly Exclude<CrudAction, 'list' | 'add' | 'edit'>[];
@@ -322,7 +324,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   // ---------------------------------------------------------------- reads
 
   app.get(`${B}/list`, { config: { access: access.list } }, async (req) =>
-    okCode0(await listPage(app.ctx, entity, req.query, await listOptions(req))),
+    (decl.listCode200 ? ok : okCode0)(await listPage(app.ctx, entity, req.query, await listOptions(req))),
   );
 
   if (!own.has('queryById')) {

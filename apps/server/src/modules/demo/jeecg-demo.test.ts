@@ -28,7 +28,7 @@ const byName = async (name: string) => (await t.app.ctx.db.select().from(demo).w
 describe('单表模型示例 /test/jeecgDemo', () => {
   it('lists the seeded rows newest first with sex_dictText, filters QueryGenerator-style, hides tenant_id', async () => {
     const res = await get(`${D}/list`);
-    expect(res.json).toMatchObject({ success: true, code: 0 });
+    expect(res.json).toMatchObject({ success: true, code: 200 });
     expect(res.json.result.total).toBe(5);
     const names = res.json.result.records.map((r: { name: string }) => r.name);
     expect(names).toEqual(['张三', '李四', '王五', '赵六', '孙七']);

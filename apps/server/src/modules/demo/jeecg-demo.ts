@@ -67,6 +67,7 @@ const columnsOf = (p: Omit<z.output<typeof DemoEdit>, 'id'>) => ({
 export const jeecgDemo = defineCrud({
   base: '/test/jeecgDemo',
   table: demo,
+  listCode200: true,
   tenantScoped: true,
   list: {
     sortable: ['createTime', 'updateTime', 'name', 'keyWord', 'punchTime', 'salaryMoney', 'bonusMoney', 'sex', 'age'],

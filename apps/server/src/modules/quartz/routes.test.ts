@@ -42,7 +42,7 @@ describe('/sys/quartzJob', () => {
     expect(res.json).toMatchObject({ success: true, message: '创建定时任务成功' });
     await add({ jobClassName: SAMPLE, cronExpression: '0 0 12 * * ? *', description: 's1', status: '0' });
     const list = await get(`${Q}/list?pageNo=1&pageSize=10`);
-    expect(list.json.success).toBe(true);
+    expect(list.json).toMatchObject({ success: true, code: 200 });
     const recs = list.json.result.records as Array<Record<string, unknown>>;
     expect(recs.find((r) => r.description === 'p1')).toMatchObject({
       jobClassName: PARAM,

@@ -102,6 +102,7 @@ const changed = (req: FastifyRequest) => {
 export const quartzJobs = defineCrud({
   base: '/sys/quartzJob',
   table: sysQuartzJob,
+  listCode200: true,
   list: {
     sortable: ['createTime', 'updateTime', 'jobClassName', 'cronExpression', 'status'],
     defaultSort: { column: 'createTime', order: 'desc' },
