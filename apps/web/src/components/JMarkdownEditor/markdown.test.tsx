@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttp, resetHttpState } from '../../api/http';
+import { FakeXhr, installFakeXhr } from '../../api/upload-test-xhr';
 import { bindFeedback, type Feedback } from '../../utils/feedback';
 import { installMatchMedia } from '../list/test-dom';
 import {
@@ -116,5 +118,37 @@ describe('<JMarkdownEditor>', () => {
     });
     expect(onChange.mock.calls.at(-1)?.[0]).toBe('![示例](https://a.cn/p.png)\n![示例](https://a.cn/q.png)');
     now.mockRestore();
+  });
+
+  it('inserts a locally uploaded image (biz jeditor) by its static URL', async () => {
+    const realXhr = globalThis.XMLHttpRequest;
+    installFakeXhr();
+    resetHttpState();
+    configureHttp({ getToken: () => 'tok', getTenantId: () => null });
+    try {
+      const onChange = vi.fn();
+      render(<JMarkdownEditor value="" onChange={onChange} />);
+      fireEvent.click(screen.getByLabelText('插入图片'));
+      await waitFor(() => expect(screen.getByRole('tab', { name: '本地上传' })).toBeTruthy(), { timeout: 10_000 });
+      // nothing uploaded yet: 请上传图片
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+      });
+      expect(warning).toHaveBeenLastCalledWith('请上传图片');
+      const input = document.querySelector('.ant-modal input[type=file]') as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [new File(['x'], 'p.png', { type: 'image/png' })] } });
+      await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+      expect(FakeXhr.all[0].fields().biz).toBe('jeditor');
+      act(() =>
+        FakeXhr.all[0].respond(200, { success: true, code: 0, message: 'jeditor/p_1.png', result: null, timestamp: 1 }),
+      );
+      await waitFor(() => expect(document.querySelector('.ant-modal img')).toBeTruthy());
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+      });
+      expect(onChange.mock.calls.at(-1)?.[0]).toBe('![](/jeecg-boot/sys/common/static/jeditor/p_1.png)');
+    } finally {
+      (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXhr;
+    }
   });
 });
