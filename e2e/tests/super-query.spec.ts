@@ -124,6 +124,13 @@ test('build, apply, save, reload, overwrite and delete an advanced query on the 
   await expect(panel(page).getByTestId('super-query-saved-item')).toHaveCount(1);
   await panel(page).getByTestId('super-query-saved-item').getByRole('button', { name: NAME, exact: true }).click();
   await expect(usernames(list)).toHaveText(['admin']);
+  // the query form's 重置 leaves the advanced query in force
+  await list
+    .getByRole('button', { name: /重\s*置/ })
+    .first()
+    .click();
+  await expect(usernames(list)).toHaveText(['admin']);
+  await expect(list.getByTestId('super-query-button')).toHaveText(/已有高级查询条件生效/);
 
   // reset: the flag goes, every user is back
   await list.getByTestId('super-query-clear').click();

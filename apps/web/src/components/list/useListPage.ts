@@ -224,7 +224,8 @@ export function useListPage<T = Record<string, unknown>>(options: UseListPageOpt
   );
 
   const reset = useCallback(() => {
-    update({ query: {}, filters: {}, superQuery: null, pageNo: 1 });
+    // the advanced query stays (as in JeecgBoot): its own button shows it and clears it
+    update({ query: {}, filters: {}, pageNo: 1 });
     setSel(EMPTY_SELECTION);
     void load();
   }, [load, update, setSel]);
