@@ -24,15 +24,13 @@ interface RegisterValues {
   captcha: string;
 }
 
-/** uniqueness check against the server; a failed check call does not block the form */
-async function isUnique(field: 'username' | 'phone' | 'email', value: string): Promise<boolean> {
-  try {
-    const res = await checkOnlyUser({ [field]: value });
-    return res.success;
-  } catch {
-    return true;
-  }
-}
+/** a rule: the value must be unique on the server (`taken` otherwise); a failed check call does not block the form */
+const unique = (field: 'username' | 'phone', taken: string) => ({
+  validator: async (_r: unknown, v: string) => {
+    const res = v ? await checkOnlyUser({ [field]: v.trim() }).catch(() => null) : null;
+    if (res && !res.success) throw new Error(taken);
+  },
+});
 
 /** Registration (spec 01 §2.1): user name, password with strength, mobile + SMS code, optional e-mail. */
 export default function Register() {
@@ -82,14 +80,7 @@ export default function Register() {
           name="username"
           validateFirst
           validateDebounce={300}
-          rules={[
-            ...RULES.userName,
-            {
-              validator: async (_r, v: string) => {
-                if (v && !(await isUnique('username', v.trim()))) throw new Error('用户名已存在!');
-              },
-            },
-          ]}
+          rules={[...RULES.userName, unique('username', '用户名已存在!')]}
         >
           <Input placeholder="请输入用户名" autoComplete="username" aria-label="用户名" />
         </Form.Item>
@@ -142,14 +133,7 @@ export default function Register() {
           name="mobile"
           validateFirst
           validateDebounce={300}
-          rules={[
-            ...RULES.mobile,
-            {
-              validator: async (_r, v: string) => {
-                if (v && !(await isUnique('phone', v.trim()))) throw new Error('手机号已存在!');
-              },
-            },
-          ]}
+          rules={[...RULES.mobile, unique('phone', '手机号已存在!')]}
         >
           <Input
             prefix={<span className="login-input-icon">+86</span>}

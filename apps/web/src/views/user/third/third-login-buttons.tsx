@@ -8,17 +8,15 @@ import { whenIdle } from '../../../utils/idle';
 import { fetchEnabledSources, renderFailureText, THIRD_SOURCES, type ThirdSource } from './third-sources';
 import { useThirdLogin } from './use-third-login';
 
-/**
- * The tooltips are a hover nicety: their code loads once the page is on screen and the browser is idle (a
- * suspending component would hold back the page's first render instead); until then the buttons show without.
- */
-function useDeferredTooltip(): ComponentType<TooltipProps> | null {
-  const [tooltip, setTooltip] = useState<ComponentType<TooltipProps> | null>(null);
+/** a value fetched once the page is on screen and the browser is idle (`initial` until then; a failure keeps it) */
+function useWhenIdle<T>(fetch: () => Promise<T>, initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once per mount
   useEffect(() => {
     let live = true;
     const cancel = whenIdle(() => {
-      import('antd/es/tooltip').then(
-        (m) => live && setTooltip(() => m.default),
+      fetch().then(
+        (v) => live && setValue(() => v),
         () => undefined,
       );
     });
@@ -27,8 +25,15 @@ function useDeferredTooltip(): ComponentType<TooltipProps> | null {
       cancel();
     };
   }, []);
-  return tooltip;
+  return value;
 }
+
+/**
+ * The tooltips are a hover nicety: their code loads once the browser is idle (a suspending component would hold back
+ * the page's first render instead); until then the buttons show without.
+ */
+const useDeferredTooltip = () =>
+  useWhenIdle<ComponentType<TooltipProps> | null>(() => import('antd/es/tooltip').then((m) => m.default), null);
 
 const ICONS: Record<ThirdSource, ReactNode> = {
   github: <GithubOutlined />,
@@ -41,20 +46,7 @@ const POPUP_FEATURES =
   'height=500, width=500, top=0, left=0, toolbar=no, menubar=no, scrollbars=no, resizable=no, location=no, status=no';
 
 /** the providers the server has configured (`/sys/thirdApp/getEnabledType`), asked once the page is on screen */
-function useEnabledSources(): ThirdSource[] {
-  const [sources, setSources] = useState<ThirdSource[]>([]);
-  useEffect(() => {
-    let live = true;
-    const cancel = whenIdle(() => {
-      void fetchEnabledSources().then((s) => live && setSources(s));
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, []);
-  return sources;
-}
+const useEnabledSources = () => useWhenIdle<ThirdSource[]>(fetchEnabledSources, []);
 
 /**
  * Whether the server's sign-in page for a provider can be opened: it answers with a redirect to the provider (or a
