@@ -68,6 +68,21 @@ describe('JVxeTable', () => {
     expect(cell('2', 'num').querySelector('input')).toBeNull();
   });
 
+  it('Esc inside an editor does not reach a surrounding modal (its React key handler would close it)', () => {
+    const outer = vi.fn();
+    const { container } = render(
+      <div onKeyDown={outer}>
+        <JVxeTable columns={COLUMNS} dataSource={DATA} />
+      </div>,
+    );
+    const cellEl = () =>
+      container.querySelector('.jvxe-row[data-row-id="1"] .jvxe-cell[data-key="name"]') as HTMLElement;
+    fireEvent.click(cellEl());
+    fireEvent.keyDown(cellEl().querySelector('input') as HTMLInputElement, { key: 'Escape' });
+    expect(cellEl().querySelector('input')).toBeNull();
+    expect(outer).not.toHaveBeenCalled();
+  });
+
   it('Tab moves to the next editable cell (read-only skipped, wrapping rows) and opens its editor', () => {
     const { cell, ref } = setup();
     fireEvent.click(cell('1', 'num'));
@@ -111,6 +126,8 @@ describe('JVxeTable', () => {
     const id = String(added[0]?.id);
     expect(cell(id, 'name').className).toContain('jvxe-invalid');
     expect(cell(id, 'name').getAttribute('data-err')).toBe('名称不能为空');
+    // the failing cell is selected, so its message shows without hovering
+    expect(cell(id, 'name').className).toContain('jvxe-active');
     act(() => ref.current?.setCell(id, 'name', '丙'));
     let rows: unknown[] = [];
     await act(async () => {

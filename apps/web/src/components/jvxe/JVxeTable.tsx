@@ -645,7 +645,11 @@ function Grid(props: GridProps) {
         const err = (await out) as JVxeValidationError | null;
         if (err) {
           const i = store.indexOf(err.rowId);
-          if (i >= 0) scrollToIndex(i, err.key);
+          if (i >= 0) {
+            scrollToIndex(i, err.key);
+            // select the failing cell so its message shows at once (JeecgBoot's tooltip), not only on hover
+            setActive({ id: err.rowId, key: err.key, editing: false });
+          }
         }
         return err;
       },
@@ -1005,7 +1009,9 @@ function Grid(props: GridProps) {
       // keys from an editor's pop-up (a portal: modal, picker) stay there
       if (!scrollRef.current?.contains(e.target as Node)) return;
       if (e.key === 'Escape') {
+        // Esc ends the edit only: it must not reach a surrounding modal or drawer (which would close)
         e.preventDefault();
+        e.stopPropagation();
         cancelEdit();
       } else if (e.key === 'Tab') {
         e.preventDefault();
