@@ -1,9 +1,13 @@
 import { EditorState } from '@codemirror/state';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODE_LANGUAGES, CODE_TAB_SIZE, JCodeEditor, languageKey, languageLabel } from './index';
 import { loadLanguage } from './load-language';
 
+// jsdom has no layout: CodeMirror measures selections through Range rects
+Range.prototype.getClientRects ??= () =>
+  ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 afterEach(cleanup);
 
 describe('code editor languages', () => {
@@ -65,5 +69,17 @@ describe('<JCodeEditor>', () => {
   it('is read-only when disabled', () => {
     const { container } = render(<JCodeEditor value="a" disabled />);
     expect(container.querySelector('.cm-content')?.getAttribute('contenteditable')).toBe('false');
+  });
+
+  it('goes full screen and back (button, Escape)', () => {
+    const { container } = render(<JCodeEditor value="a" fullScreen />);
+    const box = container.querySelector('.j-code-editor') as HTMLElement;
+    fireEvent.click(screen.getByLabelText('全屏'));
+    expect(box.style.position).toBe('fixed');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(box.style.position).toBe('relative');
+    fireEvent.click(screen.getByLabelText('全屏'));
+    fireEvent.click(screen.getByLabelText('退出全屏'));
+    expect(box.style.position).toBe('relative');
   });
 });

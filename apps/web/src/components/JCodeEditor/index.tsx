@@ -1,7 +1,10 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { createEditor, type EditorHandle } from './cm-core';
 import { CODE_DEFAULT_HEIGHT, CODE_TAB_SIZE, languageKey } from './code-languages';
 import { loadLanguage } from './load-language';
+import { FULL_SCREEN_STYLE, useFullScreen } from './useFullScreen';
 
 export * from './code-languages';
 
@@ -17,6 +20,8 @@ export interface JCodeEditorProps {
   /** @default 2 */
   tabSize?: number;
   lineNumbers?: boolean;
+  /** show a 全屏 / 退出全屏 button (Escape leaves full screen) @default false */
+  fullScreen?: boolean;
   style?: CSSProperties;
   id?: string;
 }
@@ -31,9 +36,11 @@ export function JCodeEditor({
   placeholder,
   tabSize = CODE_TAB_SIZE,
   lineNumbers,
+  fullScreen,
   style,
   id,
 }: JCodeEditorProps) {
+  const [full, setFull] = useFullScreen();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorHandle | null>(null);
   const change = useRef(onChange);
@@ -84,17 +91,32 @@ export function JCodeEditor({
   return (
     <div
       id={id}
-      ref={host}
       className="j-code-editor"
       data-language={languageKey(language) ?? 'text'}
       style={{
+        position: 'relative',
         height,
         border: '1px solid var(--ant-color-border, #d9d9d9)',
         borderRadius: 6,
         overflow: 'hidden',
         ...style,
+        ...(full ? FULL_SCREEN_STYLE : undefined),
       }}
-    />
+    >
+      <div ref={host} style={{ height: '100%' }} />
+      {fullScreen && (
+        <Tooltip title={full ? '退出全屏' : '全屏'}>
+          <Button
+            size="small"
+            type="text"
+            aria-label={full ? '退出全屏' : '全屏'}
+            icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            style={{ position: 'absolute', top: 4, right: 4, zIndex: 2 }}
+            onClick={() => setFull(!full)}
+          />
+        </Tooltip>
+      )}
+    </div>
   );
 }
 

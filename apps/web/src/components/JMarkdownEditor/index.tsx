@@ -2,6 +2,8 @@ import {
   BoldOutlined,
   CodeOutlined,
   FontSizeOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
@@ -15,6 +17,7 @@ import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useStat
 import { fileUrl } from '../../api/http';
 import { feedback } from '../../utils/feedback';
 import { createEditor, type EditorHandle } from '../JCodeEditor/cm-core';
+import { FULL_SCREEN_STYLE, useFullScreen } from '../JCodeEditor/useFullScreen';
 import { ImageInsertModal } from '../JImageUploadTabs/ImageInsertModal';
 import {
   applyMark,
@@ -89,6 +92,7 @@ export function JMarkdownEditor({
   const [text, setText] = useState(value ?? '');
   const [imageOpen, setImageOpen] = useState(false);
   const guard = useMemo(() => createInsertGuard(), []);
+  const [full, setFull] = useFullScreen();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount; value / disabled follow below
   useEffect(() => {
@@ -156,7 +160,16 @@ export function JMarkdownEditor({
 
   const h = typeof height === 'number' ? `${Math.max(height, MARKDOWN_MIN_HEIGHT)}px` : height;
   return (
-    <div id={id} className="j-markdown-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6, ...style }}>
+    <div
+      id={id}
+      className="j-markdown-editor"
+      style={{
+        border: '1px solid #d9d9d9',
+        borderRadius: 6,
+        ...style,
+        ...(full ? { ...FULL_SCREEN_STYLE, display: 'flex', flexDirection: 'column' } : undefined),
+      }}
+    >
       <div style={{ display: 'flex', justifyContent: 'space-between', padding: 4, borderBottom: '1px solid #f0f0f0' }}>
         <Space size={2} wrap>
           {MARKS.map((m) => (
@@ -182,19 +195,37 @@ export function JMarkdownEditor({
             />
           </Tooltip>
         </Space>
-        <Radio.Group
-          size="small"
-          optionType="button"
-          value={view}
-          onChange={(e) => setView(e.target.value)}
-          options={[
-            { value: 'edit', label: '编辑' },
-            { value: 'split', label: '分屏' },
-            { value: 'preview', label: '预览' },
-          ]}
-        />
+        <Space size={4}>
+          <Radio.Group
+            size="small"
+            optionType="button"
+            value={view}
+            onChange={(e) => setView(e.target.value)}
+            options={[
+              { value: 'edit', label: '编辑' },
+              { value: 'split', label: '分屏' },
+              { value: 'preview', label: '预览' },
+            ]}
+          />
+          <Tooltip title={full ? '退出全屏' : '全屏'}>
+            <Button
+              type="text"
+              size="small"
+              aria-label={full ? '退出全屏' : '全屏'}
+              icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              onClick={() => setFull(!full)}
+            />
+          </Tooltip>
+        </Space>
       </div>
-      <div style={{ display: 'flex', height: h, minHeight: MARKDOWN_MIN_HEIGHT }}>
+      <div
+        style={{
+          display: 'flex',
+          height: full ? undefined : h,
+          flex: full ? 1 : undefined,
+          minHeight: MARKDOWN_MIN_HEIGHT,
+        }}
+      >
         <div
           ref={host}
           className="j-markdown-input"

@@ -85,6 +85,11 @@ describe('<JMarkdownEditor>', () => {
     fireEvent.click(screen.getByLabelText('粗体'));
     expect(onChange).toHaveBeenCalled();
     expect(onChange.mock.calls.at(-1)?.[0]).toContain('**粗体**');
+    const box = container.querySelector('.j-markdown-editor') as HTMLElement;
+    fireEvent.click(screen.getByLabelText('全屏'));
+    expect(box.style.position).toBe('fixed');
+    fireEvent.click(screen.getByLabelText('退出全屏'));
+    expect(box.style.position).toBe('');
   });
 
   it('inserts a network image with a remark; a second insert within 1.5 s warns', async () => {
