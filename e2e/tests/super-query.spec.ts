@@ -58,6 +58,8 @@ test('build, apply, save, reload, overwrite and delete an advanced query on the 
     .getByRole('button', { name: /^查\s*询$/ })
     .click();
   await expect(page.locator('.ant-message')).toContainText('不能查询空条件');
+  await panel(page).getByRole('button', { name: '保存查询' }).click();
+  await expect(page.locator('.ant-message')).toContainText('空条件不能保存');
 
   // 用户账号 以..开始 zhang  AND  性别 等于 男
   await choose(page, '字段1', '用户账号');
@@ -95,6 +97,7 @@ test('build, apply, save, reload, overwrite and delete an advanced query on the 
   await naming.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.locator('.ant-message')).toContainText('保存成功');
   await expect(panel(page).getByTestId('super-query-saved-item')).toHaveText([NAME]);
+  await page.screenshot({ path: 'artifacts/super-query-saved.png' });
 
   // F5 without the local copy: the server still has it
   await page.evaluate(() => {

@@ -13,6 +13,7 @@ import {
   changeRule,
   fieldsOfPage,
   fromRecord,
+  isEmptyCondition,
   MATCH_TYPES,
   type MatchType,
   planSave,
@@ -226,7 +227,12 @@ export default function SuperQuery({ schema, onSearch }: SuperQueryProps) {
           <Button key="reset" onClick={reset}>
             重置
           </Button>,
-          <Button key="save" onClick={() => setNaming('')}>
+          <Button
+            key="save"
+            onClick={() =>
+              rows.every(isEmptyCondition) ? feedback.message.warning(SUPER_QUERY_MESSAGES.emptySave) : setNaming('')
+            }
+          >
             保存查询
           </Button>,
           <Button key="close" onClick={() => setOpen(false)}>
