@@ -807,7 +807,12 @@ function Grid(props: GridProps) {
       const t = e.target as HTMLElement | null;
       if (!t?.closest) return;
       if (t.closest('.jvxe-editor')) return;
-      if (t.closest('.ant-select-dropdown, .ant-picker-dropdown, .ant-picker-panel-container, .ant-tooltip')) return;
+      if (
+        t.closest(
+          '.ant-select-dropdown, .ant-picker-dropdown, .ant-picker-panel-container, .ant-tooltip, .ant-popover, .ant-dropdown',
+        )
+      )
+        return;
       commitEdit();
     };
     document.addEventListener('mousedown', onDown, true);
