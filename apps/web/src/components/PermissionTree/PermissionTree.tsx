@@ -1,6 +1,7 @@
 import { DownOutlined, FilterOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Empty, Input, Space, Spin, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { DataRuleDrawer, type DataRuleTarget } from './DataRuleDrawer';
 import { matchingKeys, parentKeys } from './logic';
 import type { GrantNode } from './use-grants';
 import type { TreeChecks } from './use-tree-checks';
@@ -11,6 +12,8 @@ export interface PermissionTreeProps {
   loading?: boolean;
   /** offers the data rules of rows that carry them (ruleFlag 1) */
   onDataRule?: (node: GrantNode) => void;
+  /** …or opens the 数据规则 drawer of this grant for them */
+  ruleTarget?: (node: GrantNode) => DataRuleTarget | null;
   /** the data rules as a 数据规则 link (role authorisation) instead of a filter icon (department pages) */
   ruleLink?: boolean;
   /** the 树操作 as a row of buttons above the tree @default true (else the page shows `<TreeOpsMenu>`) */
@@ -117,6 +120,7 @@ export function PermissionTree({
   checks,
   loading,
   onDataRule,
+  ruleTarget,
   ruleLink = false,
   buttons = true,
   search = false,
@@ -126,10 +130,9 @@ export function PermissionTree({
   height,
 }: PermissionTreeProps) {
   const [highlight, setHighlight] = useState('');
-  const data = useMemo(
-    () => toData(treeList, highlight, onDataRule, ruleLink),
-    [treeList, highlight, onDataRule, ruleLink],
-  );
+  const [rule, setRule] = useState<DataRuleTarget | null>(null);
+  const openRule = onDataRule ?? (ruleTarget && ((n: GrantNode) => setRule(ruleTarget(n))));
+  const data = toData(treeList, highlight, openRule, ruleLink);
   const initial = useMemo(() => (expandAll ? parentKeys(treeList) : treeList.map((n) => n.key)), [treeList, expandAll]);
   const { checked, linked } = checks;
 
@@ -176,6 +179,7 @@ export function PermissionTree({
           !loading && <Empty description={emptyText} />
         )}
       </Space>
+      {ruleTarget && <DataRuleDrawer target={rule} onClose={() => setRule(null)} />}
     </Spin>
   );
 }

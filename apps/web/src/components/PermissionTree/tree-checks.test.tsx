@@ -65,6 +65,23 @@ describe('PermissionTree', () => {
     expect(screen.getByText('数据规则')).toBeTruthy();
   });
 
+  it('opens the 数据规则 drawer of the grant when given a rule target', async () => {
+    function WithTarget() {
+      const checks = useTreeChecks(TREE);
+      return (
+        <PermissionTree
+          treeList={TREE}
+          checks={checks}
+          expandAll
+          ruleTarget={(n) => ({ title: n.slotTitle ?? '', loadUrl: '/x', saveUrl: '/x', saveBody: {} })}
+        />
+      );
+    }
+    render(<WithTarget />);
+    fireEvent.click(screen.getByTestId('data-rule-icon'));
+    expect(await screen.findByText('数据规则 / 用户管理')).toBeTruthy();
+  });
+
   it('highlights a searched title', () => {
     render(<Harness onDataRule={vi.fn()} />);
     const input = screen.getByPlaceholderText('搜索菜单或按钮');

@@ -1,5 +1,4 @@
 import { Button } from 'antd';
-import { useState } from 'react';
 import {
   type DepartNode,
   departPermissionIds,
@@ -8,13 +7,12 @@ import {
   saveDepartPermission,
 } from '../../api/depart';
 import { RecordForm, TreePage } from '../../components/kit';
-import { DataRuleDrawer, type DataRuleTarget, PermissionTree, useGrants } from '../../components/PermissionTree';
+import { PermissionTree, useGrants } from '../../components/PermissionTree';
 import { useCan } from '../../permission/useCan';
 import { departBody, departFields, departRuleTarget, departTreePage, departValues } from './depart/depart.data';
 
 /** 部门权限 (shown with depart:permission): which permissions the department may hand out to its department roles. */
 function DepartPermissionPane({ depart }: { depart: DepartNode }) {
-  const [rule, setRule] = useState<DataRuleTarget | null>(null);
   const { tree, checks, loading, saving, save } = useGrants(depart.id, () =>
     Promise.all([fullPermissionTree(), departPermissionIds(depart.id)]),
   );
@@ -26,7 +24,7 @@ function DepartPermissionPane({ depart }: { depart: DepartNode }) {
         checks={checks}
         emptyText="暂无可分配的权限"
         loading={loading}
-        onDataRule={(n) => setRule(departRuleTarget(n, depart.id))}
+        ruleTarget={(n) => departRuleTarget(n, depart.id)}
         height={380}
       />
       <div style={{ marginTop: 12, textAlign: 'right' }}>
@@ -38,7 +36,6 @@ function DepartPermissionPane({ depart }: { depart: DepartNode }) {
           保存
         </Button>
       </div>
-      <DataRuleDrawer target={rule} onClose={() => setRule(null)} />
     </div>
   );
 }

@@ -10,13 +10,7 @@ import {
   userDepartRoleIds,
 } from '../../../api/depart';
 import { runCall, useKeyedLoad } from '../../../components/kit';
-import {
-  DataRuleDrawer,
-  type DataRuleTarget,
-  GrantDrawer,
-  PermissionTree,
-  useGrants,
-} from '../../../components/PermissionTree';
+import { GrantDrawer, PermissionTree, useGrants } from '../../../components/PermissionTree';
 import { departRuleTarget } from './depart.data';
 
 /** 授权: the department's grants as a tree; the role takes a subset (diff save). */
@@ -29,7 +23,6 @@ export function DepartRoleAuthDrawer({
   departId: string;
   onClose: () => void;
 }) {
-  const [rule, setRule] = useState<DataRuleTarget | null>(null);
   const { tree, checks, loading, saving, save } = useGrants(role?.id ?? null, () =>
     Promise.all([departRoleTree(departId), departRolePermissionIds(role?.id ?? '')]),
   );
@@ -46,11 +39,10 @@ export function DepartRoleAuthDrawer({
         treeList={tree}
         checks={checks}
         loading={loading}
-        onDataRule={(n) => role && setRule(departRuleTarget(n, departId, role.id))}
+        ruleTarget={(n) => role && departRuleTarget(n, departId, role.id)}
         height={480}
         emptyText="暂无可分配的权限"
       />
-      <DataRuleDrawer target={rule} onClose={() => setRule(null)} />
     </GrantDrawer>
   );
 }

@@ -11,16 +11,9 @@ export interface RoleDataRuleDrawerProps {
 
 /** 数据规则 of one menu for one role: which of the menu's rules the role applies (POST /sys/role/datarule). */
 export function RoleDataRuleDrawer({ roleId, permission, onClose }: RoleDataRuleDrawerProps) {
-  const {
-    loading,
-    saving,
-    rules,
-    checked,
-    setChecked,
-    notice: error,
-    save,
-  } = useDataRules(permission && roleId ? `${permission.id}:${roleId}` : null, () =>
-    queryRoleDataRules(permission?.id ?? '', roleId ?? ''),
+  const { loading, saving, rules, checked, setChecked, notice, save } = useDataRules(
+    permission && roleId ? `${permission.id}:${roleId}` : null,
+    () => queryRoleDataRules(permission?.id ?? '', roleId ?? ''),
   );
   const submit = async () => {
     if (!permission || !roleId) return;
@@ -37,15 +30,15 @@ export function RoleDataRuleDrawer({ roleId, permission, onClose }: RoleDataRule
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={!!error} onClick={() => void submit()}>
+          <Button type="primary" loading={saving} disabled={!!notice} onClick={() => void submit()}>
             点击保存
           </Button>
         </Space>
       }
     >
       <Spin spinning={loading}>
-        {error ? (
-          <Empty description={error} />
+        {notice ? (
+          <Empty description={notice} />
         ) : (
           <Checkbox.Group value={checked} onChange={(v) => setChecked(v as string[])} style={{ width: '100%' }}>
             <Space direction="vertical">
