@@ -1,85 +1,22 @@
-// 常见案例 → JVxeTable示例: every basic column type with toolbar, add/remove/drag/statistics/validation and save
-// (getValues → result). `?bench=1` renders the measurement grid (window.__grid) instead.
-import { Button, Card, Modal, Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+// 常见案例 → JVxeTable示例: tabs 普通示例 (every basic column type), 树形 (lazy tree rows over /mock/vxe/getData),
+// 弹出子表 (a row click opens its 子表 popover). `?bench=1` renders the measurement grid (window.__grid) instead.
+import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
-import { type JVxeRow, JVxeTable, type JVxeTableApi, type JVxeValidationError } from '../../../components/jvxe';
-import { feedback } from '../../../utils/feedback';
 import { BenchGridPage } from './bench-grid';
-import { demoColumns, demoRows } from './demo-columns';
+import { NormalDemo } from './normal-demo';
+import { PopupSubDemo } from './popup-sub-demo';
+import { TreeDemo } from './tree-demo';
+
+const TABS = [
+  { key: 'normal', label: '普通示例', children: <NormalDemo /> },
+  { key: 'tree', label: '树形', children: <TreeDemo /> },
+  { key: 'popupSub', label: '弹出子表', children: <PopupSubDemo /> },
+];
 
 function DemoPage() {
-  const api = useRef<JVxeTableApi>(null);
-  const columns = useMemo(demoColumns, []);
-  const [data, setData] = useState<JVxeRow[]>(demoRows);
-  const [result, setResult] = useState<{ rows: JVxeRow[]; deletedIds: string[] } | null>(null);
-
-  const save = async () => {
-    const table = api.current;
-    if (!table) return;
-    try {
-      const rows = await table.getValues();
-      setResult({ rows, deletedIds: table.getDeletedIds() });
-    } catch (e) {
-      const err = e as JVxeValidationError;
-      feedback.message.error(err?.message ? `第${err.rowIndex + 1}行「${err.title}」：${err.message}` : String(e));
-    }
-  };
-
-  // saved rows are removed only after an asynchronous confirmation
-  const asyncRemove = (rows: JVxeRow[]) =>
-    new Promise<boolean>((resolve) => {
-      feedback.modal.confirm({
-        title: '删除已保存的数据',
-        content: `其中 ${rows.length} 行已保存，删除后保存时将从服务器删除，确定吗？`,
-        onOk: () => new Promise<void>((r) => setTimeout(r, 300)).then(() => resolve(true)),
-        onCancel: () => resolve(false),
-      });
-    });
-
-  const reloadFirst = () => {
-    const table = api.current;
-    const first = table?.getTableData()[0];
-    if (!table || !first) return;
-    table.reloadRows([{ ...first, name: `${String(first.name ?? '')}*`, num: Number(first.num ?? 0) + 1 }]);
-  };
-
   return (
     <Card title="JVxeTable示例" variant="borderless">
-      <JVxeTable
-        ref={api}
-        columns={columns}
-        dataSource={data}
-        toolbar
-        rowNumber
-        rowSelection
-        dragSort
-        statistics
-        asyncRemove={asyncRemove}
-        maxHeight={480}
-        toolbarSuffix={
-          <Space>
-            <Button type="primary" onClick={save}>
-              保存
-            </Button>
-            <Button onClick={() => api.current?.validateTable()}>校验</Button>
-            <Button onClick={reloadFirst}>无痕刷新第一行</Button>
-            <Button onClick={() => setData(demoRows())}>重新加载</Button>
-          </Space>
-        }
-      />
-      <Modal open={result !== null} title="保存的数据" width={800} footer={null} onCancel={() => setResult(null)}>
-        {result && (
-          <>
-            <Typography.Paragraph>
-              共 {result.rows.length} 行；删除的 id：{result.deletedIds.join(', ') || '无'}
-            </Typography.Paragraph>
-            <pre className="jvxe-demo-result" style={{ maxHeight: 400, overflow: 'auto', fontSize: 12 }}>
-              {JSON.stringify(result.rows, null, 2)}
-            </pre>
-          </>
-        )}
-      </Modal>
+      <Tabs items={TABS} />
     </Card>
   );
 }
