@@ -160,6 +160,18 @@ describe('saved queries /sys/superQuery', () => {
     expect((await save({ pageKey: 'other/Page', title: 'q100', records: ok })).json.success).toBe(true);
   });
 
+  it('simultaneous saves near the limit never pass 100', async () => {
+    const ok = [cond('username', 'eq', 'admin')];
+    for (let i = 0; i < SUPER_QUERY_LIMITS.perPage - 2; i++) {
+      expect((await save({ pageKey: 'race/Page', title: `r${i}`, records: ok })).json.success).toBe(true);
+    }
+    const results = await Promise.all(
+      ['x1', 'x2', 'x3', 'x4'].map((title) => save({ pageKey: 'race/Page', title, records: ok })),
+    );
+    expect(results.filter((r) => r.json.success)).toHaveLength(2);
+    expect((await list('race/Page')).json.result).toHaveLength(100);
+  });
+
   it('each user sees and deletes only their own', async () => {
     const mine = await save({ pageKey: 'iso/Page', title: '我的', records: [cond('username', 'eq', 'admin')] });
     expect(mine.json.success).toBe(true);

@@ -1,5 +1,5 @@
 import { ok } from '@answer/contract';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sysSuperQuery } from '../../db/schema/index.ts';
@@ -97,6 +97,8 @@ export default async function superQueryRoutes(app: FastifyInstance): Promise<vo
     const mine = and(eq(sysSuperQuery.userId, userId), eq(sysSuperQuery.pageKey, body.pageKey));
     const now = new Date();
     const saved = await db().transaction(async (tx) => {
+      // one save at a time per user and page, so that the count below holds
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`super_query|${userId}|${body.pageKey}`}))`);
       const [same] = await tx
         .select()
         .from(sysSuperQuery)

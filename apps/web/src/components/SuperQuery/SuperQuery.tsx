@@ -1,7 +1,6 @@
 import { CloseCircleOutlined, DeleteOutlined, FilterOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Input, Modal, Row, Select, Space, Tooltip } from 'antd';
 import { cloneElement, type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
 import { deleteSavedQuery, listSavedQueries, type SavedSuperQuery, saveSavedQuery } from '../../api/super-query';
 import { feedback } from '../../utils/feedback';
 import type { SuperQueryProps } from '../kit/CrudPage';
@@ -64,9 +63,8 @@ function ValueInput({
  * and in a local copy (used when the server cannot be reached).
  */
 export default function SuperQuery({ schema, onSearch }: SuperQueryProps) {
-  const location = useLocation();
-  // the page's own route, taken once (a kept-alive tab stays mounted while another route shows)
-  const [pageKey] = useState(() => location.pathname);
+  // the page's own route (browser router), taken once: a kept-alive tab stays mounted while another route shows
+  const [pageKey] = useState(() => globalThis.location?.pathname || `/${schema.name}`);
   const fields = useMemo(() => fieldsOfPage(schema), [schema]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(false);
