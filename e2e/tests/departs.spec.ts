@@ -104,7 +104,7 @@ test('departments: codes, edit, search, grants, members, depart roles, delete of
   await mine.getByRole('button', { name: '添加已有用户' }).click();
   const picker = page.locator('.ant-modal:visible', { hasText: '选择用户' });
   await picker.getByPlaceholder('请输入用户账号').fill('zhangsan');
-  await picker.getByRole('button', { name: /查\s*询/ }).click();
+  await picker.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await rowOf(picker, 'zhangsan').locator('.ant-checkbox-input, .ant-radio-input').first().check();
   await picker.getByRole('button', { name: /确\s*定/ }).click();
   await toast(page, '添加成功!');

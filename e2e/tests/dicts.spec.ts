@@ -53,7 +53,7 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   await toast(page, '保存成功！');
 
   await dicts.getByPlaceholder('请输入字典编号').fill(DICT_CODE);
-  await dicts.getByRole('button', { name: /查\s*询/ }).click();
+  await dicts.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   const row = rowOf(dicts, DICT_CODE);
   await expect(row).toContainText(DICT_NAME);
 

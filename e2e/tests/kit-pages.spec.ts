@@ -49,7 +49,7 @@ test('flat list (职务): wrapped query, paging text, selection bar, batch delet
   // the query wraps the code as *v* (like): both new rows, nothing else
   const listCall = page.waitForRequest((r) => r.url().includes('/sys/position/list') && r.url().includes('code='));
   await list.getByPlaceholder('请输入职务编码').fill(`kit_`);
-  await list.getByRole('button', { name: /查\s*询/ }).click();
+  await list.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   const url = new URL((await listCall).url());
   expect(url.searchParams.get('code')).toBe('*kit_*');
   expect(url.searchParams.get('pageNo')).toBe('1');
@@ -120,7 +120,7 @@ test('master–detail (数据字典): the detail list of a row in a drawer, filt
   await openPage(page, '/isystem/dict');
   const dicts = pageOf(page, '/isystem/dict');
   await dicts.getByPlaceholder('请输入字典编号').fill('sex');
-  await dicts.getByRole('button', { name: /查\s*询/ }).click();
+  await dicts.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   const row = rowOf(dicts, '性别');
   await expect(row).toBeVisible();
   const itemsCall = page.waitForRequest((r) => r.url().includes('/sys/dictItem/list'));
@@ -134,7 +134,7 @@ test('master–detail (数据字典): the detail list of a row in a drawer, filt
   await expect(drawer.getByTestId('dict-item-table').locator('.ant-table-tbody tr.ant-table-row')).not.toHaveCount(0);
   // the detail query narrows the items
   await drawer.getByPlaceholder('请输入名称').fill('男');
-  await drawer.getByRole('button', { name: /查\s*询/ }).click();
+  await drawer.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(drawer.getByTestId('dict-item-table').locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await page.screenshot({ path: '/tmp/kit-dict-detail.png' });
 });

@@ -137,7 +137,7 @@ test('list machinery on the user list', async ({ page }) => {
   // query form → search from page 1; the row's 更多 → 删除 asks 确定删除吗? and the list reloads afterwards
   await page.getByPlaceholder('输入账号模糊查询').fill('lm_user_12');
   const searched = listRequest(page, (q) => (q.get('username') ?? '').includes('lm_user_12'));
-  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   expect(new URL((await searched).url()).searchParams.get('pageNo')).toBe('1');
   await expect(totalText).toHaveText('1-1 共 1 条');
   const row = table.locator('tbody tr.ant-table-row', { hasText: 'lm_user_12' });

@@ -36,7 +36,7 @@ test.describe('日志管理 / 数据日志', () => {
     await page.getByRole('tab', { name: '操作日志' }).click();
     await expect(page.getByText('操作类型', { exact: true }).first()).toBeVisible();
     await page.getByPlaceholder('请输入搜索关键词').fill('/sys/user/edit');
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
     const opRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
     await expect(opRow).toContainText('/sys/user/edit');
     await expect(opRow).toContainText('修改');
@@ -73,7 +73,7 @@ test.describe('日志管理 / 数据日志', () => {
     await openPage(page, '/sys/dataLog-list');
     await page.getByPlaceholder('请输入表名').fill('sys_user');
     await page.getByPlaceholder('请输入数据ID').fill(userId);
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect(rows.first()).toContainText('sys_user');
     expect(await rows.count()).toBeGreaterThanOrEqual(2);

@@ -40,7 +40,7 @@ test('admin force-logs jeecg out; the next action of jeecg lands on the login pa
     const online = pageOf(page, '/isystem/online');
     // search by username
     await online.getByPlaceholder('请输入用户账号').fill('jeecg');
-    await online.getByRole('button', { name: /查\s*询/ }).click();
+    await online.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
     const row = rowOf(online, 'jeecg');
     await expect(row).toHaveCount(1);
     await expect(rowOf(online, '管理员')).toHaveCount(0);
@@ -83,7 +83,7 @@ test('通讯录 filters contacts by the chosen department and by name', async ({
   await book.locator('.ant-tree-node-content-wrapper', { hasText: '北京卓尔互动' }).click();
   await expect(rows).toHaveCount(3);
   await book.getByPlaceholder('请输入姓名').fill('管理');
-  await book.getByRole('button', { name: /查\s*询/ }).click();
+  await book.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('00001');
   await book.getByRole('button', { name: /重\s*置/ }).click();
@@ -110,7 +110,7 @@ test('the user form picks a position (选择职务) and departments (选择部�
   await pos.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('请选择一条记录').first()).toBeVisible();
   await pos.getByPlaceholder('请输入职务名称').fill('研发');
-  await pos.getByRole('button', { name: /查\s*询/ }).click();
+  await pos.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(pos.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await pos.locator('.ant-table-tbody tr.ant-table-row', { hasText: '研发组长' }).click();
   await page.screenshot({ path: '/tmp/web-pickers-position-modal.png' });
@@ -151,7 +151,7 @@ test('the role users panel adds a user through 选择用户 (departments and use
   await pick.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('请选择一条记录').first()).toBeVisible();
   await pick.getByPlaceholder('请输入用户账号').fill('zhang');
-  await pick.getByRole('button', { name: /查\s*询/ }).click();
+  await pick.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(pick.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await pick.locator('.ant-table-tbody tr.ant-table-row', { hasText: '张三' }).click();
   await page.screenshot({ path: '/tmp/web-pickers-user-modal.png' });

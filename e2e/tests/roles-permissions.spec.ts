@@ -65,7 +65,7 @@ test('a role granted 用户管理 + 添加用户 reaches jeecg without a new sig
   await expect(modal).toBeHidden();
 
   await roles.getByPlaceholder('请输入编码查询').fill(ROLE_CODE);
-  await roles.getByRole('button', { name: /查\s*询/ }).click();
+  await roles.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   const row = rowOf(roles, ROLE_CODE);
   await expect(row).toHaveCount(1);
 
@@ -85,7 +85,7 @@ test('a role granted 用户管理 + 添加用户 reaches jeecg without a new sig
   await roles.getByRole('button', { name: /添加已有用户/ }).click();
   const pick = page.locator('.ant-modal', { hasText: '选择用户' });
   await pick.getByPlaceholder('请输入用户账号').fill('jeecg');
-  await pick.getByRole('button', { name: /查\s*询/ }).click();
+  await pick.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(pick.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await pick.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'jeecg' }).click();
   await pick.getByRole('button', { name: /确\s*定/ }).click();
@@ -159,7 +159,7 @@ test('admin adds a menu with an icon under 系统管理; it shows in the side me
 
   // delete it (the tree reloaded collapsed: find the row by name, the search opens its path)
   await menus.getByPlaceholder('请输入菜单名称').fill(MENU_NAME);
-  await menus.getByRole('button', { name: /查\s*询/ }).click();
+  await menus.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(rowOf(menus, '系统管理')).toHaveCount(1);
   await more(page, rowOf(menus, MENU_NAME), '删除', true);
   await expect(page.getByText('删除成功!')).toBeVisible();
@@ -181,7 +181,7 @@ test('a data rule on 用户管理 chosen for role 临时角色 limits jeecg’s 
   await openPage(page, MENUS);
   const menus = pageOf(page, MENUS);
   await menus.getByPlaceholder('请输入菜单名称').fill('用户管理');
-  await menus.getByRole('button', { name: /查\s*询/ }).click();
+  await menus.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   const userMenu = menus.locator('.ant-table-tbody tr.ant-table-row').filter({
     has: page.getByText('用户管理', { exact: true }),
   });
@@ -233,7 +233,7 @@ test('a data rule on 用户管理 chosen for role 临时角色 limits jeecg’s 
   // ---- delete the rule: the whole list again
   await openPage(page, MENUS);
   await menus.getByPlaceholder('请输入菜单名称').fill('用户管理');
-  await menus.getByRole('button', { name: /查\s*询/ }).click();
+  await menus.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await more(page, userMenu, '数据规则');
   await more(page, rowOf(rules, '只看本人'), '删除', true);
   await expect(page.getByText('删除成功!')).toBeVisible();

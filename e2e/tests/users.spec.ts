@@ -21,7 +21,7 @@ test.afterAll(async ({ playwright }) => {
 
 async function search(scope: Locator, username: string) {
   await scope.getByPlaceholder('输入账号模糊查询').fill(username);
-  await scope.getByRole('button', { name: /查\s*询/ }).click();
+  await scope.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
 }
 
 /** 更多 ▾ of a row, then one of its entries; entries with a popconfirm are confirmed */
