@@ -94,6 +94,20 @@ const EnvSchema = z.object({
   WS_LEGACY_ANONYMOUS: bool('on'),
   /** third-party apps (企业微信 / 钉钉), JeecgBoot `third-app.*`: the master switch and each app's credentials */
   THIRD_APP_ENABLED: bool('off'),
+  /** read by the modules themselves at build time (gateway, jobs); validated here so a typo stops the start */
+  GATEWAY: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
+  JOBS_SCHEDULER: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
+  JOB_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, '不是有效的时区（如 Asia/Shanghai）')
+    .optional(),
   THIRD_APP_WECHAT_ENTERPRISE_CLIENT_ID: z.string().max(200).optional(),
   THIRD_APP_WECHAT_ENTERPRISE_CLIENT_SECRET: z.string().max(500).optional(),
   THIRD_APP_WECHAT_ENTERPRISE_AGENT_ID: z.string().max(100).optional(),

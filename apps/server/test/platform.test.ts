@@ -51,13 +51,23 @@ describe('config', () => {
         CAPTCHA: 'maybe',
         CORS_ORIGINS: '*',
         SESSION_IDLE_MINUTES: '0',
+        GATEWAY: 'yes',
+        JOB_TIME_ZONE: 'Mars/Olympus',
       });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const msg = (err as Error).message;
-    for (const v of ['PORT', 'DATABASE_URL', 'CAPTCHA', 'CORS_ORIGINS', 'SESSION_IDLE_MINUTES'])
+    for (const v of [
+      'PORT',
+      'DATABASE_URL',
+      'CAPTCHA',
+      'CORS_ORIGINS',
+      'SESSION_IDLE_MINUTES',
+      'GATEWAY',
+      'JOB_TIME_ZONE',
+    ])
       expect(msg).toContain(v);
   });
 
