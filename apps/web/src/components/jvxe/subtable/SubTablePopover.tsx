@@ -121,9 +121,15 @@ export function SubTablePopover({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [state, onClose]);
-  // above the row when there is no room below (the height is known after the first paint)
+  // above the row when there is no room below (the height is known after the first paint, and changes when the
+  // content grows, e.g. a sub-table whose rows arrive after opening)
   useLayoutEffect(() => {
-    setHeight(state && box.current ? box.current.offsetHeight : 0);
+    const el = box.current;
+    setHeight(state && el ? el.offsetHeight : 0);
+    if (!state || !el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setHeight(el.offsetHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
   }, [state]);
   if (!state || typeof document === 'undefined') return null;
   return createPortal(
