@@ -202,6 +202,15 @@ test('弹出子表: a row click opens 子表 with that row’s children; clickin
   const other = page.getByRole('dialog', { name: '子表' }).getByTestId('jvxe-demo-sub');
   await expect(rowsOf(other)).toHaveCount(3);
   expect(await rowIds(other)).toEqual(['vxe0005-1', 'vxe0005-2', 'vxe0005-3']);
+  // the popover sits under or above its row, never over it (re-measured once the rows arrived)
+  const rowBox = await rowOf(main, 'vxe0005').boundingBox();
+  if (!rowBox) throw new Error('row vxe0005 not laid out');
+  await expect
+    .poll(async () => {
+      const box = await page.getByRole('dialog', { name: '子表' }).boundingBox();
+      return box ? box.y + box.height <= rowBox.y + 1 || box.y >= rowBox.y + rowBox.height - 1 : false;
+    })
+    .toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: '子表' })).toHaveCount(0);
 });
