@@ -159,7 +159,7 @@ describe('correlation id (X-Request-Id)', () => {
       const lines = logged.split('\n').filter(Boolean);
       for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
       expect(lines.some((l) => JSON.parse(l).reqId === 'trace-me-1')).toBe(true);
-      const warn = lines.map((l) => JSON.parse(l)).find((o) => o.level === 40);
+      const warn = lines.map((l) => JSON.parse(l)).find((o) => o.level === 40 && 'detail' in o);
       expect(warn.msg).toBe('first\\nsecond\\u2028third');
       expect(warn.detail).toBe('x\\ny\\u2028z');
       expect(logged).not.toContain('\u2028');
