@@ -20,6 +20,10 @@
  * Also checked (printed, not budgeted): DOM rows rendered (must not grow with n), and that typing changed no DOM
  * node outside the open editor. Exit code 1 when a budget is missed, 2 when the bench could not run.
  *
+ * Chromium runs with --disable-frame-rate-limit --disable-gpu-vsync: at the normal 60 Hz clock "keydown → next frame"
+ * is dominated by the wait for the next vsync (uniform 0–16.7 ms, p95 ≈ 16 ms even for a plain <input>); unthrottled,
+ * a frame follows the work at once, so the figure is the page's own latency (ADR 026, run 7).
+ *
  * Env: BENCH_WEB_DIST (default apps/web/dist), BENCH_TABLE_PORT (18096), CHROMIUM_PATH, BENCH_ROWS (10000).
  */
 import fs from 'node:fs';
@@ -139,7 +143,7 @@ async function main(): Promise<number> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-table-'));
   let server: Server | undefined;
-  const browser = await launchChromium();
+  const browser = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
   const figures: Figure[] = [];
   try {
     server = await startServer({ port: PORT, dataDir, webDist: WEB_DIST });
