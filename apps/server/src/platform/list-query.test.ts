@@ -189,6 +189,11 @@ describe('page statement rendered in parts', () => {
       expect(inParts.sql).toBe(whole.sql);
       expect(inParts.params).toEqual(whole.params);
       expect(inParts.typings ?? []).toEqual(whole.typings ?? []);
+      // extras declared request-independent (PageOptions.extrasKey) are rendered into the cached head: same statement
+      const keyed = renderPageStatement(dialect, p, 'test:orgCodeTxt');
+      expect(keyed.sql).toBe(whole.sql);
+      expect(keyed.params).toEqual(whole.params);
+      expect(keyed.typings ?? []).toEqual(whole.typings ?? []);
     }
   });
 });

@@ -649,6 +649,13 @@ export interface PageOptions extends ListOptions {
    * the `_dictText` siblings, e.g. `{ orgCodeTxt: (r) => sql\`(select … where ud.user_id = ${r('id')})\` }`
    */
   extras?: Record<string, (row: RowRef) => SQL>;
+  /**
+   * Opt-in: the `extras` SQL depends on nothing but the entity and the tenancy (no request values), so it is
+   * rendered once per entity, tenancy and this key together with the table-dictionary columns, not per request.
+   * A route whose extras carry request values must not set it; the key names these extras (one key, one set of extras
+   * per entity).
+   */
+  extrasKey?: string;
 }
 
 /** the entity's tenant condition; a tenant-scoped entity listed without a tenancy is a programming error */
@@ -821,15 +828,19 @@ export function pageStatementSql(parts: PageParts): SQL {
  * The table-dictionary columns of an entity's page depend on nothing but the entity and the tenancy, and they are
  * most of a page statement's pieces (a user page: two of them; rendering them was a fifth of the request's own CPU).
  * They come first in the statement, so their parameters are always $1…$k: rendered once per entity and tenancy,
- * the rest of the statement is rendered after them. Bounded per entity (tenancies), then started over.
+ * the rest of the statement is rendered after them. `extras` follow them in the statement; a route that declares its
+ * extras request-independent (PageOptions.extrasKey) gets them rendered into the same head (the user list's department
+ * names). Bounded per entity (tenancies × keys), then started over.
  */
 const dictHeads = new WeakMap<ListEntity, Map<string, RenderedQuery>>();
 const MAX_DICT_HEADS = 256;
 
-function dictHead(dialect: PgDialect, parts: PageParts): RenderedQuery | undefined {
-  if (!parts.dicts.some((d) => d.ref.kind === 'table')) return undefined;
+function dictHead(dialect: PgDialect, parts: PageParts, extrasKey: string | undefined): RenderedQuery | undefined {
+  const withExtras = extrasKey !== undefined && parts.extras.length > 0;
+  if (!withExtras && !parts.dicts.some((d) => d.ref.kind === 'table')) return undefined;
   const t = parts.tenant;
-  const key = t === undefined ? '-' : t.kind === 'tenant' ? `t${t.id}` : 'all';
+  const tenancy = t === undefined ? '-' : t.kind === 'tenant' ? `t${t.id}` : 'all';
+  const key = withExtras ? `${tenancy}|${extrasKey}` : tenancy;
   let heads = dictHeads.get(parts.entity);
   if (!heads) {
     heads = new Map();
@@ -837,19 +848,27 @@ function dictHead(dialect: PgDialect, parts: PageParts): RenderedQuery | undefin
   }
   let head = heads.get(key);
   if (!head) {
-    head = dialect.sqlToQuery(sql.join(dictTextColumns(parts), sql`, `)) as RenderedQuery;
+    const cols = dictTextColumns(parts);
+    if (withExtras) cols.push(...extraColumns(parts));
+    head = dialect.sqlToQuery(sql.join(cols, sql`, `)) as RenderedQuery;
     if (heads.size >= MAX_DICT_HEADS) heads.clear();
     heads.set(key, head);
   }
   return head;
 }
 
-/** renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts) */
-export function renderPageStatement(dialect: PgDialect, parts: PageParts): RenderedQuery {
-  const { entity, extras, filtered, orderBy, pageSize, offset } = parts;
-  const head = dictHead(dialect, parts);
-  const rest: SQL[] = [];
-  for (const [key, fn] of extras) rest.push(sql`${fn(pageRowRef)} as ${sql.identifier(key)}`);
+function extraColumns(parts: PageParts): SQL[] {
+  return parts.extras.map(([key, fn]) => sql`${fn(pageRowRef)} as ${sql.identifier(key)}`);
+}
+
+/**
+ * renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts);
+ * `extrasKey`: see PageOptions.extrasKey
+ */
+export function renderPageStatement(dialect: PgDialect, parts: PageParts, extrasKey?: string): RenderedQuery {
+  const { entity, filtered, orderBy, pageSize, offset } = parts;
+  const head = dictHead(dialect, parts, extrasKey);
+  const rest: SQL[] = extrasKey !== undefined ? [] : extraColumns(parts);
   rest.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
   const tail = renderAfter(
     dialect,
@@ -900,7 +919,10 @@ export async function listPage(
   const extras = Object.entries(opts.extras ?? {});
   const filtered = where ? sql`${entity.table} where ${where}` : sql`${entity.table}`;
   const parts: PageParts = { entity, dicts, extras, tenant: opts.tenant, filtered, orderBy, pageSize, offset };
-  const raw = await runPrepared(db, renderPageStatement((db as unknown as DrizzleInternals).dialect, parts));
+  const raw = await runPrepared(
+    db,
+    renderPageStatement((db as unknown as DrizzleInternals).dialect, parts, opts.extrasKey),
+  );
 
   let total: number;
   if (raw.length > 0) total = Number(raw[0].__total);

@@ -73,7 +73,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const tenant = tenantOf(req);
     const dataRules = await pageDataRules(ctx, req.auth!.user, 'system/UserList');
     const extras = { orgCodeTxt: (r: RowRef) => departNamesSql(r('id'), tenant) };
-    return okCode0(await listPage(ctx, userEntity, req.query, { where, dataRules, tenant, extras }));
+    // the department names depend on the tenancy alone: rendered once per tenancy (PageOptions.extrasKey)
+    const extrasKey = 'user-list:orgCodeTxt';
+    return okCode0(await listPage(ctx, userEntity, req.query, { where, dataRules, tenant, extras, extrasKey }));
   });
 
   // ---------- add / edit ----------
