@@ -53,7 +53,13 @@ export function validateDictRef(ref: DictRef): void {
 /** Splits a stored value into dictionary keys: `'1,2'` → ['1','2']; null → []. */
 export function dictKeys(value: unknown): string[] {
   if (value === null || value === undefined) return [];
-  return String(value)
+  const text = String(value);
+  // one key (the common case: a status, a sex): no split
+  if (!text.includes(',')) {
+    const key = text.trim();
+    return key === '' ? [] : [key];
+  }
+  return text
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
@@ -61,8 +67,10 @@ export function dictKeys(value: unknown): string[] {
 
 /** Translates one value with a key → text map. */
 export function translateValue(value: unknown, texts: ReadonlyMap<string, string>): string {
+  const keys = dictKeys(value);
+  if (keys.length === 1) return texts.get(keys[0]) ?? '';
   const out: string[] = [];
-  for (const k of dictKeys(value)) {
+  for (const k of keys) {
     const t = texts.get(k);
     if (t !== undefined && t !== null) out.push(t);
   }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
 import { eq, getTableColumns, gt, gte, inArray, is, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { type PgColumn, PgDialect, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { dictSnapshot } from './dict-cache.ts';
@@ -692,6 +694,33 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+interface PgQueryable {
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+    types: typeof RAW_TYPES;
+  }): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** drizzle's node-postgres result types: dates, times and intervals stay text (the columns' mapFromDriverValue reads them) */
+const RAW_OIDS = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const asText = (v: string) => v;
+const RAW_TYPES = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    RAW_OIDS.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text'),
+};
+
 /**
  * Runs a statement as a named prepared statement (node-postgres prepares it once per connection; PostgreSQL then
  * skips parsing and, once the plan is generic, planning). Rows come back raw (timestamps as text, as drizzle reads
@@ -700,6 +729,14 @@ function statementName(text: string): string | undefined {
 export async function runPrepared(db: Db, query: SQL | RenderedQuery): Promise<Record<string, unknown>[]> {
   const d = db as unknown as DrizzleInternals;
   const q = query instanceof SQL ? d.dialect.sqlToQuery(query) : query;
+  const session = d.session as unknown;
+  if (is(session, NodePgSession)) {
+    // node-postgres: straight to the pool (or the transaction's client), as drizzle's own prepared query would send
+    // it, without its per-call query object, type-parser closures and tracing wrappers
+    const client = (session as unknown as { client: PgQueryable }).client;
+    const res = await client.query({ name: statementName(q.sql), text: q.sql, values: q.params, types: RAW_TYPES });
+    return res.rows;
+  }
   const res = (await d.session.prepareQuery(q, undefined, statementName(q.sql), false).execute()) as {
     rows: Record<string, unknown>[];
   };
@@ -862,27 +899,55 @@ function extraColumns(parts: PageParts): SQL[] {
 }
 
 /**
+ * `text` (rendered with its parameters numbered from `$${start + 1}`, `count` of them) with every parameter shifted
+ * by `by`; undefined when the text's placeholders are not exactly `$${start + 1}`…`$${start + count}` in order (a
+ * `$<digits>` written into the SQL itself): the caller then renders the piece again.
+ */
+function shiftParams(text: string, start: number, count: number, by: number): string | undefined {
+  let next = start + 1;
+  let ok = true;
+  const out = text.replace(/\$(\d+)/g, (_m, n: string) => {
+    if (Number(n) !== next) ok = false;
+    next++;
+    return `$${Number(n) + by}`;
+  });
+  return ok && next === start + count + 1 ? out : undefined;
+}
+
+const concat = <T>(...lists: (T[] | undefined)[]): T[] => lists.flatMap((l) => l ?? []);
+
+/**
  * renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts);
- * `extrasKey`: see PageOptions.extrasKey
+ * `extrasKey`: see PageOptions.extrasKey. The filtered table occurs twice (the count and the page's rows): it is
+ * rendered once and its second occurrence is the same text with the parameters renumbered.
  */
 export function renderPageStatement(dialect: PgDialect, parts: PageParts, extrasKey?: string): RenderedQuery {
   const { entity, filtered, orderBy, pageSize, offset } = parts;
   const head = dictHead(dialect, parts, extrasKey);
-  const rest: SQL[] = extrasKey !== undefined ? [] : extraColumns(parts);
-  rest.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
-  const tail = renderAfter(
-    dialect,
-    sql`${sql.join(rest, sql`, `)} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`,
-    head?.params.length ?? 0,
-  );
-  const select = `select ${dialect.escapeName('__p')}.*, `;
-  if (!head) return { ...tail, sql: select + tail.sql };
-  const typings =
-    head.typings?.length || tail.typings?.length ? [...(head.typings ?? []), ...(tail.typings ?? [])] : undefined;
+  const extras = extrasKey !== undefined ? [] : extraColumns(parts);
+  let at = head?.params.length ?? 0;
+  const pieces: RenderedQuery[] = head ? [head] : [];
+  const add = (q: SQL | RenderedQuery) => {
+    const r = q instanceof SQL ? renderAfter(dialect, q, at) : q;
+    at += r.params.length;
+    pieces.push(r);
+    return r;
+  };
+  add(sql`${extras.length ? sql`${sql.join(extras, sql`, `)}, ` : sql``}(select count(*)::int from `);
+  const fStart = at;
+  const f = add(filtered);
+  add(sql`) as "__total" from (select ${selectList(entity)} from `);
+  const shifted = shiftParams(f.sql, fStart, f.params.length, at - fStart);
+  if (shifted === undefined) add(filtered);
+  else add({ sql: shifted, params: f.params, typings: f.typings });
+  add(sql` order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`);
+  const typed = pieces.some((q) => q.typings?.length);
+  let text = `select ${dialect.escapeName('__p')}.*, `;
+  for (let i = 0; i < pieces.length; i++) text += i === 1 && head ? `, ${pieces[i].sql}` : pieces[i].sql;
   return {
-    sql: `${select}${head.sql}, ${tail.sql}`,
-    params: [...head.params, ...tail.params],
-    ...(typings ? { typings } : {}),
+    sql: text,
+    params: concat(...pieces.map((q) => q.params)),
+    ...(typed ? { typings: concat(...pieces.map((q) => q.typings)) } : {}),
   };
 }
 
