@@ -47,3 +47,34 @@ export function frameBytes(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
+
+/** per-socket frame budget: the counters a socket carries, and its limits */
+export interface FrameWindow {
+  windowStart: number;
+  frames: number;
+}
+export interface FrameLimits {
+  maxFrameBytes: number;
+  maxFramesPerWindow: number;
+  windowMs: number;
+}
+
+/**
+ * Counts a client frame against its socket's window and size limits (security rule 10). Answers the close to send
+ * when the frame breaks one — 1008 for too many frames in the window, 1009 for a frame over the size — or null.
+ */
+export function frameViolation(
+  c: FrameWindow,
+  data: RawData,
+  limits: FrameLimits,
+  now = Date.now(),
+): { code: 1008 | 1009; reason: string } | null {
+  if (now - c.windowStart >= limits.windowMs) {
+    c.windowStart = now;
+    c.frames = 0;
+  }
+  c.frames += 1;
+  if (c.frames > limits.maxFramesPerWindow) return { code: 1008, reason: 'too many frames' };
+  if (frameBytes(data) > limits.maxFrameBytes) return { code: 1009, reason: 'frame too large' };
+  return null;
+}

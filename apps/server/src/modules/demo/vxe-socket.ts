@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { sendError } from '../../platform/http-hooks.ts';
 import { hashToken, SESSION_REVOKED_CHANNEL } from '../../platform/sessions.ts';
-import { frameBytes, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
+import { frameViolation, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
 import { WS_TOKEN } from '../websocket/hub.ts';
 
 /**
@@ -181,20 +181,10 @@ export async function registerVxeSocket(app: FastifyInstance): Promise<void> {
   };
 
   const onFrame = async (c: VxeConn, data: RawData, isBinary: boolean, log: FastifyRequest['log']) => {
-    const now = Date.now();
-    if (now - c.windowStart >= VXE_LIMITS.windowMs) {
-      c.windowStart = now;
-      c.frames = 0;
-    }
-    c.frames += 1;
-    if (c.frames > VXE_LIMITS.maxFramesPerWindow) {
+    const broken = frameViolation(c, data, VXE_LIMITS);
+    if (broken) {
       hub.remove(c);
-      c.ws.close(VXE_CLOSE.policy, 'too many frames');
-      return;
-    }
-    if (frameBytes(data) > VXE_LIMITS.maxFrameBytes) {
-      hub.remove(c);
-      c.ws.close(VXE_CLOSE.tooBig, 'frame too large');
+      c.ws.close(broken.code, broken.reason);
       return;
     }
     if (isBinary) return;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { sendError } from '../../platform/http-hooks.ts';
 import { hashToken } from '../../platform/sessions.ts';
-import { frameBytes, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
+import { frameViolation, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
 import { CLOSE, type Conn, LIMITS, SocketHub, WS_TOKEN } from './hub.ts';
 import { SOCKET_CHANNEL } from './push.ts';
 
@@ -97,20 +97,10 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   };
 
   const onFrame = async (c: Conn, data: RawData, isBinary: boolean) => {
-    const now = Date.now();
-    if (now - c.windowStart >= LIMITS.windowMs) {
-      c.windowStart = now;
-      c.frames = 0;
-    }
-    c.frames += 1;
-    if (c.frames > LIMITS.maxFramesPerWindow) {
+    const broken = frameViolation(c, data, LIMITS);
+    if (broken) {
       hub.remove(c);
-      c.ws.close(CLOSE.policy, 'too many frames');
-      return;
-    }
-    if (frameBytes(data) > LIMITS.maxFrameBytes) {
-      hub.remove(c);
-      c.ws.close(CLOSE.tooBig, 'frame too large');
+      c.ws.close(broken.code, broken.reason);
       return;
     }
     if (isBinary) return;
