@@ -1,24 +1,17 @@
 import { Card, Col, Empty, Row, Table } from 'antd';
 import { type DiskInfo, fetchDisks } from '../../../api/monitor';
 import { Gauge } from './charts';
-import { formatBytes, MonitorError, RefreshBar, useMonitorQuery } from './monitor-kit';
+import { formatBytes, MonitorFrame, useMonitorQuery } from './monitor-kit';
 import './monitor.css';
 
 /** 磁盘监控 (component modules/monitor/DiskMonitoring): every mount of the server's machine, used % as a gauge. */
 export default function DiskMonitoring() {
-  const { query, ...refresh } = useMonitorQuery('disk', fetchDisks, 30);
+  const monitor = useMonitorQuery('disk', fetchDisks, 30);
+  const { query } = monitor;
   const disks = query.data ?? [];
 
   return (
-    <div className="answer-monitor-page">
-      <RefreshBar
-        title="磁盘监控"
-        updatedAt={query.dataUpdatedAt || undefined}
-        {...refresh}
-        loading={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <MonitorError error={query.error} onRetry={() => void query.refetch()} />
+    <MonitorFrame title="磁盘监控" monitor={monitor}>
       <Row gutter={[16, 16]}>
         {disks.map((d) => (
           <Col key={d.name} xs={24} sm={12} lg={8} xl={6}>
@@ -62,6 +55,6 @@ export default function DiskMonitoring() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </MonitorFrame>
   );
 }

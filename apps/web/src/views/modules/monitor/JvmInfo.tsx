@@ -7,8 +7,7 @@ import {
   formatDuration,
   formatMs,
   formatTime,
-  MonitorError,
-  RefreshBar,
+  MonitorFrame,
   useHistory,
   useMonitorQuery,
 } from './monitor-kit';
@@ -22,21 +21,14 @@ const MB = 1024 * 1024;
  * event-loop delay, GC pauses, handles, threads — refreshed every few seconds with the recent history charted.
  */
 export default function JvmInfo() {
-  const { query, ...refresh } = useMonitorQuery('node', fetchNodeRuntime, 5);
+  const monitor = useMonitorQuery('node', fetchNodeRuntime, 5);
+  const { query } = monitor;
   const d = query.data;
   const history = useHistory(d, d?.time, KEEP);
   const labels = history.map((h) => formatTime(h.time));
 
   return (
-    <div className="answer-monitor-page">
-      <RefreshBar
-        title="Node 运行时（JVM信息）"
-        updatedAt={d?.time}
-        {...refresh}
-        loading={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <MonitorError error={query.error} onRetry={() => void query.refetch()} />
+    <MonitorFrame title="Node 运行时（JVM信息）" updatedAt={d?.time} monitor={monitor}>
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
           <Card size="small" loading={!d}>
@@ -165,6 +157,6 @@ export default function JvmInfo() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </MonitorFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
 import { fetchPostgres, type PostgresFigures } from '../../../api/monitor';
 import { Gauge, LineChart } from './charts';
-import { formatBytes, formatTime, MonitorError, RefreshBar, useHistory, useMonitorQuery } from './monitor-kit';
+import { formatBytes, formatTime, MonitorFrame, useHistory, useMonitorQuery } from './monitor-kit';
 import './monitor.css';
 
 const KEEP = 30;
@@ -17,22 +17,15 @@ export const connectionTotal = (d: Pick<PostgresFigures, 'connections'> | undefi
  * connections by state, cache hit ratio, the longest running statements and the largest tables.
  */
 export default function PostgresInfo() {
-  const { query, ...refresh } = useMonitorQuery('postgres', fetchPostgres, 10);
+  const monitor = useMonitorQuery('postgres', fetchPostgres, 10);
+  const { query } = monitor;
   const d = query.data;
   const history = useHistory(d, d?.time, KEEP);
   const labels = history.map((h) => formatTime(h.time));
   const hit = d?.cache?.hitRatio;
 
   return (
-    <div className="answer-monitor-page">
-      <RefreshBar
-        title="PostgreSQL监控"
-        updatedAt={d?.time}
-        {...refresh}
-        loading={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <MonitorError error={query.error} onRetry={() => void query.refetch()} />
+    <MonitorFrame title="PostgreSQL监控" updatedAt={d?.time} monitor={monitor}>
       {d?.kind === 'pglite' ? (
         <Alert
           type="info"
@@ -176,6 +169,6 @@ export default function PostgresInfo() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </MonitorFrame>
   );
 }

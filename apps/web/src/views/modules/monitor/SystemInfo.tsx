@@ -6,8 +6,7 @@ import {
   formatDateTime,
   formatDuration,
   formatTime,
-  MonitorError,
-  RefreshBar,
+  MonitorFrame,
   useHistory,
   useMonitorQuery,
 } from './monitor-kit';
@@ -17,22 +16,15 @@ const KEEP = 30;
 
 /** 服务器信息 (component modules/monitor/SystemInfo): CPU, memory, load and OS of the machine this node runs on. */
 export default function SystemInfo() {
-  const { query, ...refresh } = useMonitorQuery('system', fetchSystem, 5);
+  const monitor = useMonitorQuery('system', fetchSystem, 5);
+  const { query } = monitor;
   const d = query.data;
   const history = useHistory(d, d?.time, KEEP);
   const labels = history.map((h) => formatTime(h.time));
   const memUsed = d ? ((d.totalMemory - d.freeMemory) * 100) / d.totalMemory : 0;
 
   return (
-    <div className="answer-monitor-page">
-      <RefreshBar
-        title="服务器信息"
-        updatedAt={d?.time}
-        {...refresh}
-        loading={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <MonitorError error={query.error} onRetry={() => void query.refetch()} />
+    <MonitorFrame title="服务器信息" updatedAt={d?.time} monitor={monitor}>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card size="small" loading={!d}>
@@ -108,6 +100,6 @@ export default function SystemInfo() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </MonitorFrame>
   );
 }

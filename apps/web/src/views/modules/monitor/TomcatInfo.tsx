@@ -1,15 +1,7 @@
 import { Card, Col, Descriptions, Progress, Row, Statistic } from 'antd';
 import { fetchHttp, type HttpFigures } from '../../../api/monitor';
 import { LineChart } from './charts';
-import {
-  formatDateTime,
-  formatMs,
-  formatTime,
-  MonitorError,
-  RefreshBar,
-  useHistory,
-  useMonitorQuery,
-} from './monitor-kit';
+import { formatDateTime, formatMs, formatTime, MonitorFrame, useHistory, useMonitorQuery } from './monitor-kit';
 import './monitor.css';
 
 const KEEP = 30;
@@ -37,7 +29,8 @@ const STATUS_COLORS: Record<string, string> = {
  * requests, status classes and latency.
  */
 export default function TomcatInfo() {
-  const { query, ...refresh } = useMonitorQuery('http', fetchHttp, 5);
+  const monitor = useMonitorQuery('http', fetchHttp, 5);
+  const { query } = monitor;
   const d = query.data;
   const history = useHistory(d, d?.time, KEEP);
   const labels = history.map((h) => formatTime(h.time));
@@ -45,15 +38,7 @@ export default function TomcatInfo() {
   const bucketTotal = d ? d.latency.buckets.reduce((a, b) => a + b.count, 0) : 0;
 
   return (
-    <div className="answer-monitor-page">
-      <RefreshBar
-        title="HTTP 服务（Tomcat信息）"
-        updatedAt={d?.time}
-        {...refresh}
-        loading={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <MonitorError error={query.error} onRetry={() => void query.refetch()} />
+    <MonitorFrame title="HTTP 服务（Tomcat信息）" updatedAt={d?.time} monitor={monitor}>
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
           <Card size="small" loading={!d}>
@@ -160,6 +145,6 @@ export default function TomcatInfo() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </MonitorFrame>
   );
 }

@@ -137,3 +137,38 @@ export function MonitorError({ error, onRetry }: { error: unknown; onRetry(): vo
     />
   );
 }
+
+/**
+ * The frame of a polling monitor page: the refresh bar (title, time of the answer, auto-refresh switch and interval)
+ * over the query's error, then the page's content.
+ */
+export function MonitorFrame({
+  title,
+  updatedAt,
+  monitor,
+  onRefresh,
+  children,
+}: {
+  title: ReactNode;
+  updatedAt?: number;
+  monitor: ReturnType<typeof useMonitorQuery<unknown>>;
+  /** default: ask the query again */
+  onRefresh?(): void;
+  children: ReactNode;
+}) {
+  const { query, ...refresh } = monitor;
+  const again = () => void query.refetch();
+  return (
+    <div className="answer-monitor-page">
+      <RefreshBar
+        title={title}
+        updatedAt={updatedAt ?? (query.dataUpdatedAt || undefined)}
+        {...refresh}
+        loading={query.isFetching}
+        onRefresh={onRefresh ?? again}
+      />
+      <MonitorError error={query.error} onRetry={again} />
+      {children}
+    </div>
+  );
+}
