@@ -49,7 +49,7 @@ export function FieldsDemo() {
         statistics
         maxHeight={380}
         toolbarSuffix={
-          <Space>
+          <Space wrap>
             <Button type="primary" onClick={() => void collect()} data-testid="editable-collect">
               获取值
             </Button>

@@ -57,7 +57,7 @@ export function NormalDemo() {
         asyncRemove={asyncRemove}
         maxHeight={480}
         toolbarSuffix={
-          <Space>
+          <Space wrap>
             <Button type="primary" onClick={save}>
               保存
             </Button>
