@@ -1,3 +1,4 @@
+export * from './answer.ts';
 export * from './content.ts';
 export * from './demo.ts';
 export * from './gateway.ts';
