@@ -1,11 +1,11 @@
 import { Input, Popover } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../../../utils/feedback';
+import { PopupModal } from '../../../JPopup/PopupModal';
+import { checkPopupConfig, popupAssignments, popupMulti } from '../../../JPopup/popup-logic';
 import type { CellDisplayProps, CellEditorProps } from '../../types';
 import { EditorLayer } from './EditorLayer';
 import { columnExtend } from './extend';
-import { PopupModal } from './PopupModal';
-import { checkPopupConfig, popupAssignments, popupMulti } from './popup-logic';
 import './rich.css';
 
 /** Plain text of a cell (popup, input_pop): one line, the whole text as tooltip. */
