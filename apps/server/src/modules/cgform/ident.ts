@@ -48,9 +48,7 @@ export const RESERVED_PREFIXES: readonly string[] = [
 
 /** Every table of the system's own schema, read from the drizzle schema (so a new system table is reserved at once). */
 export const SYSTEM_TABLES: ReadonlySet<string> = new Set(
-  Object.values(schema)
-    .filter((v): v is PgTable => is(v, PgTable))
-    .map((t) => getTableName(t)),
+  (Object.values(schema) as unknown[]).flatMap((v) => (is(v, PgTable) ? [getTableName(v)] : [])),
 );
 
 /** True when a form may not define, import or touch a table of this name. */
