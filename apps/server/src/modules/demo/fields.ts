@@ -90,3 +90,50 @@ export function defined<T extends Record<string, unknown>>(obj: T): Partial<T> {
   for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
   return out as Partial<T>;
 }
+
+/** optional comma-joined ids / codes / user names (no spaces, quotes or angle brackets) of at most `max` characters */
+export const optIds = (label: string, max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ message: `${label}必须是文本` })
+      .trim()
+      .max(max, `${label}长度不能超过 ${max} 个字符`)
+      .regex(/^[^\s<>"'`]*$/, `${label}格式不正确`)
+      .nullish(),
+  );
+
+/** optional value of a two-state switch (spec 02 §4: Y / N) */
+export const optYesNo = (label: string) =>
+  z.preprocess(blankToNull, z.enum(['Y', 'N'], { message: `${label}只能是 Y 或 N` }).nullish());
+
+/** optional value out of a fixed list */
+export const optOneOf = (label: string, values: readonly [string, ...string[]]) =>
+  z.preprocess(blankToNull, z.enum(values, { message: `${label}的取值不正确` }).nullish());
+
+/** an uploaded file: a relative storage path (no `..`, no scheme, no backslash) or an http(s) address */
+const FILE_REF = /^(?:https?:\/\/[^\s,<>"']+|(?![/\\])(?!.*(?:^|\/)\.\.(?:\/|$))[^\s,:<>"'\\]+)$/i;
+
+/** optional comma-joined uploaded files (spec 02 §3 "Uploaded file value"), at most `count` of them */
+export const optFileList = (label: string, max: number, count = 20) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ message: `${label}必须是文本` })
+      .trim()
+      .max(max, `${label}长度不能超过 ${max} 个字符`)
+      .refine((s) => s.split(',').every((p) => FILE_REF.test(p)), `${label}的文件地址不正确`)
+      .refine((s) => s.split(',').length <= count, `${label}最多 ${count} 个文件`)
+      .nullish(),
+  );
+
+/** optional long text passed through `clean` (the sanitiser of markdown or rich text) before it is stored */
+export const optCleanText = (label: string, max: number, clean: (s: string) => string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ message: `${label}必须是文本` })
+      .max(max, `${label}长度不能超过 ${max} 个字符`)
+      .transform((s) => clean(s))
+      .nullish(),
+  );

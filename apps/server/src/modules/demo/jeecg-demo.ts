@@ -3,7 +3,22 @@ import { demo } from '../../db/schema/index.ts';
 import { defineCrud } from '../../platform/crud.ts';
 import type { ExcelColumn } from '../../platform/excel.ts';
 import { requiredStr } from '../../platform/validation.ts';
-import { defined, optDate, optDateTime, optEmail, optNumber, optSex, optText } from './fields.ts';
+import { sanitizeRichText } from '../announcement/sanitize.ts';
+import {
+  defined,
+  optCleanText,
+  optDate,
+  optDateTime,
+  optEmail,
+  optFileList,
+  optIds,
+  optNumber,
+  optOneOf,
+  optSex,
+  optText,
+  optYesNo,
+} from './fields.ts';
+import { sanitizeMarkdown } from './sanitize-markdown.ts';
 
 /** JeecgDemoController's texts (contract-2 §5). */
 export const DEMO_MESSAGES = {
@@ -29,6 +44,22 @@ export const DEMO_EXCEL_COLUMNS: readonly ExcelColumn[] = [
   { key: 'content', title: '个人简介', width: 40 },
 ];
 
+/** the code editor's twelve languages (spec 02 §9) */
+export const DEMO_CODE_LANGUAGES = [
+  'css',
+  'javascript',
+  'html',
+  'java',
+  'objectivec',
+  'python',
+  'r',
+  'shell',
+  'sql',
+  'swift',
+  'vue',
+  'markdown',
+] as const;
+
 const demoFields = {
   keyWord: optText('关键词', 255),
   punchTime: optDateTime('打卡时间'),
@@ -39,6 +70,26 @@ const demoFields = {
   birthday: optDate('生日'),
   email: optEmail('邮箱', 50),
   content: optText('个人简介', 1000),
+  // the widgets of the demo form (spec 02); markdown and rich text are shown to other users: sanitised on save
+  dictSelect: optText('字典下拉', 32),
+  dictCheckbox: optIds('字典多选框', 255),
+  dictMulti: optIds('字典多选', 255),
+  dictSearch: optText('字典搜索', 64),
+  treeSelect: optIds('树选择', 64),
+  categoryCode: optIds('分类字典', 255),
+  departIds: optIds('部门', 1000),
+  userNames: optIds('用户', 1000),
+  postCodes: optIds('职务', 1000),
+  roleIds: optIds('角色', 1000),
+  areaCode: optIds('省市区', 32),
+  yesNo: optYesNo('是否启用'),
+  files: optFileList('附件', 2000),
+  images: optFileList('图片', 2000),
+  markdown: optCleanText('Markdown', 100_000, sanitizeMarkdown),
+  richText: optCleanText('富文本', 100_000, sanitizeRichText),
+  codeLang: optOneOf('代码语言', DEMO_CODE_LANGUAGES),
+  codeText: optCleanText('代码', 100_000, (s) => s),
+  remark: optText('备注', 500),
 };
 
 export const DemoAdd = z.object({ name: requiredStr('姓名', 30), ...demoFields }).loose();
@@ -57,6 +108,25 @@ const columnsOf = (p: Omit<z.output<typeof DemoEdit>, 'id'>) => ({
   birthday: p.birthday,
   email: p.email,
   content: p.content,
+  dictSelect: p.dictSelect,
+  dictCheckbox: p.dictCheckbox,
+  dictMulti: p.dictMulti,
+  dictSearch: p.dictSearch,
+  treeSelect: p.treeSelect,
+  categoryCode: p.categoryCode,
+  departIds: p.departIds,
+  userNames: p.userNames,
+  postCodes: p.postCodes,
+  roleIds: p.roleIds,
+  areaCode: p.areaCode,
+  yesNo: p.yesNo,
+  files: p.files,
+  images: p.images,
+  markdown: p.markdown,
+  richText: p.richText,
+  codeLang: p.codeLang,
+  codeText: p.codeText,
+  remark: p.remark,
 });
 
 /**
