@@ -27,7 +27,7 @@ import {
   validateDesign,
 } from './designer-logic';
 
-type Row = Record<string, unknown>;
+type Rec = Record<string, unknown>;
 
 const YN = [
   { value: 'Y', label: '是' },
@@ -57,8 +57,8 @@ export function CgformDesigner({
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [, setVersion] = useState(0);
-  const fieldsRef = useRef<Row[]>([]);
-  const indexRef = useRef<Row[]>([]);
+  const fieldsRef = useRef<Rec[]>([]);
+  const indexRef = useRef<Rec[]>([]);
   const original = useRef<{ id: string; fields: CgformField[]; indexes: CgformIndex[] } | undefined>(undefined);
   const api = useRef<JVxeTableApi>(null);
   const tableType = Form.useWatch('tableType', form);
@@ -123,7 +123,7 @@ export function CgformDesigner({
   const save = async () => {
     collect();
     setErrors([]);
-    let values: Row;
+    let values: Rec;
     try {
       values = await form.validateFields();
     } catch {
@@ -154,7 +154,7 @@ export function CgformDesigner({
     }
   };
 
-  const onValuesChange = (changed: Row) => {
+  const onValuesChange = (changed: Rec) => {
     if (changed.isTree === 'Y') {
       collect();
       fieldsRef.current = ensureTreeFields(fieldsRef.current);

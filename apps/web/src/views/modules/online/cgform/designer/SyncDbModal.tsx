@@ -39,7 +39,7 @@ export function SyncDbModal({
         return;
       }
       const lost = confirm ? null : syncLosses(res.result);
-      if (lost) setLosses([res.message, ...lost].filter(Boolean));
+      if (lost) setLosses(lost);
       else feedback.message.warning(res.message);
     } catch {
       // shown by the http client

@@ -264,7 +264,9 @@ const FIELD_KEYS = Object.keys(newField(0)) as (keyof CgformField)[];
 const nullIfBlank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** a field row of the table as the server's field (only known keys, blanks as null, numbers as numbers) */
-export function cleanField(row: Record<string, unknown>, orderNum: number): Partial<CgformField> {
+export function cleanField(input: Record<string, unknown>, orderNum: number): Partial<CgformField> {
+  const row: Record<string, unknown> = { ...newField(orderNum) };
+  for (const [k, v] of Object.entries(input)) if (v !== undefined) row[k] = v;
   const out: Record<string, unknown> = {};
   if (!isTempRowId(row.id)) out.id = row.id;
   for (const k of FIELD_KEYS) {
