@@ -226,3 +226,34 @@ describe('helpers', () => {
     expect(resolveMenuUrl(url, config)).toBe(out);
   });
 });
+
+describe('online menu entries that carry the head id', () => {
+  const idMenu: MenuItem[] = [
+    item(
+      '/online/cgformList/56efb74326e74064b60933f6f8af30ea',
+      { component: 'modules/online/cgform/auto/OnlCgformAutoList', route: '0' },
+      { title: '订单管理' },
+    ),
+    item(
+      '/online/cgformTreeList/abc',
+      { component: 'modules/online/cgform/auto/OnlCgformTreeList', route: '0', children: [item('/online/under-id')] },
+      { title: '分类树' },
+    ),
+    item('/online/skipped-plain', { component: 'system/UserList', route: '0' }, { title: '普通不生成' }),
+  ];
+  const specs = buildRouteSpecs(idMenu, opts);
+  const byPath = new Map(specs.map((s) => [s.path, s]));
+
+  it('route "0" entries of a generated screen still open that screen (JeecgBoot serves them by the :code route)', () => {
+    expect(byPath.get('/online/cgformList/56efb74326e74064b60933f6f8af30ea')?.handle).toMatchObject({
+      view: 'online',
+      online: 'OnlCgformAutoList',
+    });
+    expect(byPath.get('/online/cgformTreeList/abc')?.handle.online).toBe('OnlCgformTreeList');
+  });
+
+  it('other route "0" entries and the subtree of an online entry stay out', () => {
+    expect(byPath.has('/online/skipped-plain')).toBe(false);
+    expect(byPath.has('/online/under-id')).toBe(false);
+  });
+});

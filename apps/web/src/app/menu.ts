@@ -45,6 +45,31 @@ export const ONLINE_SCREENS = {
 } as const;
 export type OnlineScreen = keyof typeof ONLINE_SCREENS;
 
+/** the view of each online screen (JeecgBoot's component paths, contract-2 §4) */
+export const ONLINE_VIEWS: Record<OnlineScreen, string> = {
+  OnlCgformHeadList: 'modules/online/cgform/OnlCgformHeadList',
+  OnlCgformCopyList: 'modules/online/cgform/OnlCgformCopyList',
+  OnlCgformAutoList: 'modules/online/cgform/auto/OnlCgformAutoList',
+  OnlCgformTreeList: 'modules/online/cgform/auto/OnlCgformTreeList',
+  OnlCgformErpList: 'modules/online/cgform/auto/erp/OnlCgformErpList',
+  OnlCgformTabList: 'modules/online/cgform/auto/tab/OnlCgformTabList',
+  OnlCgformInnerTableList: 'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList',
+  OnlCgreportHeadList: 'modules/online/cgreport/OnlCgreportHeadList',
+  OnlCgreportAutoList: 'modules/online/cgreport/auto/OnlCgreportAutoList',
+};
+
+/** the online screen of a menu item whose url carries the head id (`/online/cgformList/<id>`, no parameter) */
+function onlineIdScreen(item: MenuItem): OnlineScreen | null {
+  if (normalizePath(item.path).includes(':')) return null;
+  const component = normalizeComponent(item.component);
+  const name = item.meta?.componentName;
+  for (const [screen, view] of Object.entries(ONLINE_VIEWS) as [OnlineScreen, string][]) {
+    if (screen === 'OnlCgformHeadList' || screen === 'OnlCgreportHeadList') continue;
+    if (component === view || name === screen) return screen;
+  }
+  return null;
+}
+
 /** layout components that only group children (no page of their own) */
 const CONTAINERS = new Set([
   'layouts/RouteView',
@@ -178,7 +203,18 @@ export function buildRouteSpecs(menu: readonly MenuItem[] | null | undefined, op
 
   const walk = (items: readonly MenuItem[], parents: MenuItem[]) => {
     for (const item of items) {
-      if (!item || item.route === '0') continue;
+      if (!item) continue;
+      if (item.route === '0') {
+        // JeecgBoot's online menu entries carry the head id in their url and are no route of their own (the `:code`
+        // route serves them); they open the same screen even when that route is missing from the menu
+        const screen = isExternalMenu(item) ? null : onlineIdScreen(item);
+        if (screen) {
+          const handle = handleFor(item, parents, 'online');
+          handle.online = screen;
+          add({ kind: 'page', path: normalizePath(item.path), component: ONLINE_VIEWS[screen], handle });
+        }
+        continue;
+      }
       const chain = [...parents, item];
       if (!isExternalMenu(item)) {
         const path = normalizePath(item.path);
@@ -232,8 +268,10 @@ function lazyFor(spec: Extract<RouteSpec, { kind: 'page' }>): RouteObject['lazy'
   switch (spec.handle.view) {
     case 'iframe':
       return async () => ({ Component: (await import('./IframePage')).IframePage });
-    case 'online':
-      return lazyView('online/OnlinePlaceholder');
+    case 'online': {
+      const view = spec.handle.online ? ONLINE_VIEWS[spec.handle.online] : undefined;
+      return lazyView(view && hasView(view) ? view : 'online/OnlinePlaceholder');
+    }
     case 'missing':
       return lazyView('ModuleNotFound');
     default:
