@@ -173,3 +173,52 @@ export const listCgformButtons = (headId: string) =>
 export const saveCgformButton = (b: Partial<CgformButton>) =>
   b.id ? http.put<unknown>(CGFORM_URLS.buttonEdit, b) : http.post<unknown>(CGFORM_URLS.buttonAdd, b);
 export const deleteCgformButton = (id: string) => http.delete<unknown>(CGFORM_URLS.buttonDelete, { id });
+
+// ---- 角色授权 (online auth): rules of a form, then which roles are exempt from / bound to them
+
+/** a field's rules: switched on = only the bound roles see it in the list / form, or may edit it */
+export interface AuthColumn {
+  cgformId: string;
+  code: string;
+  title: string;
+  listShow: boolean;
+  formShow: boolean;
+  formEditable: boolean;
+  switchFlag: number;
+}
+export interface AuthButton {
+  cgformId: string;
+  code: string;
+  title: string;
+  status: number;
+}
+export interface AuthDataRule {
+  id: string;
+  cgformId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleOperator: string;
+  ruleValue: string;
+  status: number;
+}
+/** a rule of one kind with the ids bound to the role */
+export interface RoleAuth {
+  authList: { id: string; code: string; title?: string; control?: number; page?: number; status: number }[];
+  checkedIds: string[];
+}
+export type AuthKind = 'Column' | 'Button' | 'Data';
+
+export const getAuthColumns = (cgformId: string) => http.get<AuthColumn[]>(`${CGFORM_URLS.authColumn}/${cgformId}`);
+export const setAuthColumn = (b: Pick<AuthColumn, 'cgformId' | 'code' | 'listShow' | 'formShow' | 'formEditable'>) =>
+  http.put<unknown>(CGFORM_URLS.authColumn, { ...b, switchFlag: 1 });
+export const getAuthButtons = (cgformId: string) => http.get<AuthButton[]>(`${CGFORM_URLS.authButton}/${cgformId}`);
+export const setAuthButton = (b: Pick<AuthButton, 'cgformId' | 'code' | 'status'>) =>
+  http.put<unknown>(CGFORM_URLS.authButton, b);
+export const getAuthData = (cgformId: string) => http.get<AuthDataRule[]>(`${CGFORM_URLS.authData}/${cgformId}`);
+export const saveAuthData = (b: Partial<AuthDataRule>) =>
+  b.id ? http.put<unknown>(CGFORM_URLS.authData, b) : http.post<unknown>(CGFORM_URLS.authData, b);
+export const deleteAuthData = (id: string) => http.delete<unknown>(`${CGFORM_URLS.authData}/${encodeURIComponent(id)}`);
+export const getRoleAuth = (kind: AuthKind, roleId: string, cgformId: string) =>
+  http.get<RoleAuth>(`/online/cgform/api/role${kind}Auth/${roleId}/${cgformId}`);
+export const setRoleAuth = (kind: AuthKind, roleId: string, cgformId: string, authIds: string[]) =>
+  http.post<unknown>(`/online/cgform/api/role${kind}Auth/${roleId}/${cgformId}`, { authIds: authIds.join(',') });

@@ -6,11 +6,12 @@ import { CgformDesigner } from './designer/CgformDesigner';
 import { themeRoute } from './designer/designer-logic';
 import { ButtonsDrawer, ConfigUrlModal, ImportTablesModal } from './designer/head-dialogs';
 import { headListPage } from './designer/head-list.data';
+import { RoleAuthDrawer } from './designer/RoleAuthDrawer';
 import { SyncDbModal } from './designer/SyncDbModal';
 
 /**
  * Online表单开发 (component modules/online/cgform/OnlCgformHeadList): the declaration in designer/head-list.data.tsx,
- * the designer modal and the row dialogs (同步数据库, 配置地址, 自定义按钮, 导入数据库表).
+ * the designer modal and the row dialogs (同步数据库, 配置地址, 自定义按钮, 角色授权, 导入数据库表).
  */
 export default function OnlCgformHeadList() {
   const navigate = useNavigate();
@@ -18,6 +19,7 @@ export default function OnlCgformHeadList() {
   const [syncOf, setSyncOf] = useState<CgformHead | null>(null);
   const [urlOf, setUrlOf] = useState<CgformHead | null>(null);
   const [buttonsOf, setButtonsOf] = useState<CgformHead | null>(null);
+  const [authOf, setAuthOf] = useState<CgformHead | null>(null);
   const [importing, setImporting] = useState(false);
   return (
     <CrudPage
@@ -30,6 +32,7 @@ export default function OnlCgformHeadList() {
         configUrl: (r) => setUrlOf(r ?? null),
         copies: (r) => r && navigate(`/online/copyform/${encodeURIComponent(r.id)}`),
         buttons: (r) => setButtonsOf(r ?? null),
+        roleAuth: (r) => setAuthOf(r ?? null),
         importTables: () => setImporting(true),
       }}
     >
@@ -54,6 +57,7 @@ export default function OnlCgformHeadList() {
           />
           <ConfigUrlModal head={urlOf} onClose={() => setUrlOf(null)} />
           <ButtonsDrawer head={buttonsOf} onClose={() => setButtonsOf(null)} />
+          <RoleAuthDrawer head={authOf} onClose={() => setAuthOf(null)} />
           <ImportTablesModal
             open={importing}
             onClose={() => setImporting(false)}

@@ -462,3 +462,29 @@ export function syncLosses(result: unknown): string[] | null {
     return JSON.stringify(x);
   });
 }
+
+/** the operators of online data rules (the server refuses the others, e.g. custom SQL) */
+export const AUTH_OPERATORS = [
+  { value: '=', label: '等于' },
+  { value: '!=', label: '不等于' },
+  { value: '>', label: '大于' },
+  { value: '>=', label: '大于等于' },
+  { value: '<', label: '小于' },
+  { value: '<=', label: '小于等于' },
+  { value: 'LIKE', label: '包含' },
+  { value: 'LEFT_LIKE', label: '以..结尾' },
+  { value: 'RIGHT_LIKE', label: '以..开始' },
+  { value: 'IN', label: '在...中' },
+] as const;
+
+/** the label of a rule in 角色授权: field rules say what they control, data rules their name */
+export function authRuleLabel(
+  kind: 'Column' | 'Button' | 'Data',
+  a: { code: string; title?: string; control?: number; page?: number },
+): string {
+  if (kind === 'Data') return `${a.title ?? a.code}（${a.code}）`;
+  if (kind === 'Button') return a.code;
+  const what = a.control === 3 ? '可编辑' : '可见';
+  const where = a.page === 3 ? '列表' : '表单';
+  return `${a.code} · ${where}${what}`;
+}

@@ -45,7 +45,7 @@ const baseColumns: PageSchema<CgformHead>['columns'] = [
 /**
  * Online表单开发 (component modules/online/cgform/OnlCgformHeadList, contract-2 §4.3): definitions (no copies) with
  * 新增 / 导入数据库表 / 批量删除; rows open the designer, 同步数据库, 功能测试, 配置地址, 复制视图, 视图列表,
- * 自定义按钮, 移除 and 删除. The view owns the dialogs (handlers by name).
+ * 自定义按钮, 角色授权, 移除 and 删除. The view owns the dialogs (handlers by name).
  */
 export const headListPage = definePage<CgformHead>({
   name: 'cgform',
@@ -89,6 +89,7 @@ export const headListPage = definePage<CgformHead>({
     },
     { key: 'copies', label: '视图列表', run: 'copies', more: true },
     { key: 'buttons', label: '自定义按钮', run: 'buttons', more: true },
+    { key: 'auth', label: '角色授权', run: 'roleAuth', more: true },
     {
       key: 'remove',
       label: '移除',
