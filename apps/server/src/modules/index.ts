@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import addressBookRoutes from './address-book/routes.ts';
+import answerRoutes from './answer/routes.ts';
 import announcementRoutes from './announcement/routes.ts';
 import authRoutes from './auth/routes.ts';
 import categoryRoutes from './category/routes.ts';
@@ -27,6 +28,7 @@ import tenantRoutes from './tenant/routes.ts';
 import thirdAppRoutes from './third-app/routes.ts';
 import userRoutes from './user/routes.ts';
 import websocketRoutes from './websocket/routes.ts';
+import workplaceRoutes from './workplace/routes.ts';
 
 /** Every API module, registered under /jeecg-boot. */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -58,4 +60,6 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   ossRoutes,
   dataSourceRoutes,
   superQueryRoutes,
+  answerRoutes,
+  workplaceRoutes,
 ];
