@@ -1,6 +1,7 @@
 import {
   BoldOutlined,
   ClearOutlined,
+  FileImageOutlined,
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
@@ -10,10 +11,13 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Modal, Select, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { fileUrl } from '../../api/http';
+import { ImageInsertModal } from '../JImageUploadTabs/ImageInsertModal';
 import './rich-text.css';
 
 export interface RichTextEditorProps {
@@ -25,6 +29,8 @@ export interface RichTextEditorProps {
   placeholder?: string;
   disabled?: boolean;
   id?: string;
+  /** upload folder of inserted images @default 'temp' */
+  biz?: string;
 }
 
 /** http(s), mailto, tel or an internal path; anything else is refused by the link dialog (and by the server) */
@@ -85,12 +91,14 @@ export default function RichTextEditor({
   placeholder = '请输入内容',
   disabled,
   id,
+  biz = 'temp',
 }: RichTextEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
   const [linkHref, setLinkHref] = useState('');
   const [linkError, setLinkError] = useState('');
   // stable options: tiptap compares them on every render and would otherwise reconfigure the editor each time
-  const extensions = useMemo(() => [StarterKit.configure({ link: LINK_OPTIONS })], []);
+  const extensions = useMemo(() => [StarterKit.configure({ link: LINK_OPTIONS }), Image], []);
   const editorProps = useMemo(
     () => ({
       attributes: {
@@ -263,6 +271,12 @@ export default function RichTextEditor({
           onClick={openLink}
         />
         <ToolButton
+          title="插入图片"
+          icon={<FileImageOutlined />}
+          disabled={disabled}
+          onClick={() => setImageOpen(true)}
+        />
+        <ToolButton
           title="清除格式"
           icon={<ClearOutlined />}
           disabled={disabled}
@@ -309,6 +323,20 @@ export default function RichTextEditor({
         />
         {linkError && <div className="answer-rte-error">{linkError}</div>}
       </Modal>
+      <ImageInsertModal
+        open={imageOpen}
+        title="插入图片"
+        withRemark
+        biz={biz}
+        onOk={({ path, remark }) => {
+          chain()
+            .setImage({ src: fileUrl(path), alt: remark || undefined })
+            .run();
+          setImageOpen(false);
+          return undefined;
+        }}
+        onCancel={() => setImageOpen(false)}
+      />
     </div>
   );
 }

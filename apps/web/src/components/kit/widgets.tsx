@@ -1,8 +1,9 @@
-import { Checkbox, Input, Radio, Select, Spin, Switch } from 'antd';
+import { Checkbox, Input, Radio, Select, Spin } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { JDictSelectTag } from '../JDictSelectTag';
 import { JSearchSelect } from '../JSearchSelect';
 import { JSelectDepart } from '../JSelectDepart';
+import { JSwitch, JSwitchQuery } from '../JSwitch';
 import { RichTextEditor } from '../RichTextEditor';
 
 /**
@@ -37,51 +38,6 @@ export interface ValueProps<V> {
   disabled?: boolean;
   placeholder?: string;
   id?: string;
-}
-
-/** a switch over two stored values (spec 02 §4: options [on, off], default Y / N; empty = off) */
-function JSwitch({
-  value,
-  onChange,
-  options = ['Y', 'N'],
-  checkedChildren,
-  unCheckedChildren,
-  disabled,
-  id,
-}: ValueProps<unknown> & { options?: [unknown, unknown]; checkedChildren?: ReactNode; unCheckedChildren?: ReactNode }) {
-  return (
-    <Switch
-      id={id}
-      disabled={disabled}
-      checked={value === options[0]}
-      checkedChildren={checkedChildren}
-      unCheckedChildren={unCheckedChildren}
-      onChange={(on) => onChange?.(on ? options[0] : options[1])}
-    />
-  );
-}
-
-/** the query form's switch: a 是 / 否 dropdown (spec 02 §4) */
-function JSwitchQuery({
-  value,
-  onChange,
-  options = ['Y', 'N'],
-  placeholder,
-  id,
-}: ValueProps<unknown> & { options?: [unknown, unknown] }) {
-  return (
-    <Select
-      id={id}
-      allowClear
-      placeholder={placeholder}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v)}
-      options={[
-        { value: options[0] as string, label: '是' },
-        { value: options[1] as string, label: '否' },
-      ]}
-    />
-  );
 }
 
 /** a multi select whose value is a comma string */
