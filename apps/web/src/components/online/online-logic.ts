@@ -139,15 +139,7 @@ export function widgetForView(view: string | null | undefined, f: OnlFieldSchema
     case 'sel_search':
       return { widget: 'dict-search', props: { dict } };
     case 'sel_tree':
-      return {
-        widget: 'tree',
-        props: {
-          dict: `${f.dictTable ?? ''},${f.dictText ?? ''},${f.dictCode ?? ''}`,
-          pidField: f.pidField ?? 'pid',
-          pidValue: f.pidValue ?? '',
-          hasChildField: f.hasChildField ?? '',
-        },
-      };
+      return { widget: 'tree', props: treeProps(f) };
     case 'cat_tree':
       return { widget: 'category', props: { pcode: (f.pcode as string | undefined) ?? f.pidValue ?? '' } };
     case 'link_down': {
@@ -213,6 +205,29 @@ export function widgetForView(view: string | null | undefined, f: OnlFieldSchema
     default:
       return { widget: 'input', props: {} };
   }
+}
+
+/**
+ * A sel_tree's JTreeSelect props: `dict` ("table,text,code", as the schema gives it) or one made of the dictionary
+ * fields, the parent column, the root's parent value and the has-children column.
+ */
+export function treeProps(f: {
+  dict?: unknown;
+  dictTable?: string | null;
+  dictText?: string | null;
+  dictCode?: string | null;
+  pidField?: unknown;
+  pidValue?: unknown;
+  hasChildField?: unknown;
+}): Record<string, string> {
+  const dict =
+    typeof f.dict === 'string' && f.dict ? f.dict : `${f.dictTable ?? ''},${f.dictText ?? ''},${f.dictCode ?? ''}`;
+  return {
+    dict,
+    pidField: typeof f.pidField === 'string' && f.pidField ? f.pidField : 'pid',
+    pidValue: f.pidValue === undefined || f.pidValue === null ? '' : String(f.pidValue),
+    hasChildField: typeof f.hasChildField === 'string' ? f.hasChildField : '',
+  };
 }
 
 function numberProps(f: OnlFieldSchema, precision: number | undefined): Record<string, unknown> {
@@ -369,7 +384,8 @@ export function subColumn(col: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> & { key: string; title: string; type: string } = { ...col, key, title, type };
   if (Array.isArray(col.options))
     out.options = toOptions(col.options as OnlDictOption[]).map((o) => ({ ...o, text: o.label }));
-  if (raw === 'switch' && !col.customValue) out.customValue = switchOptions(col.fieldExtendJson);
+  if ((raw === 'switch' || col.view === 'switch') && !col.customValue)
+    out.customValue = switchOptions(col.fieldExtendJson);
   if (!out.minWidth && !out.width) out.minWidth = 140;
   return out;
 }
@@ -459,12 +475,7 @@ export function queryFields(items: readonly OnlQueryItem[] | null | undefined): 
         break;
       case 'sel_tree':
         f.widget = 'tree';
-        f.props = {
-          dict: `${q.dictTable ?? ''},${q.dictText ?? ''},${q.dictCode ?? ''}`,
-          pidField: q.pidField ?? 'pid',
-          pidValue: q.pidValue ?? '',
-          hasChildField: q.hasChildField ?? '',
-        };
+        f.props = treeProps(q);
         break;
       case 'cat_tree':
         f.widget = 'category';
@@ -567,7 +578,7 @@ export function cellText(
 /** image / file columns: customRender names them in JeecgBoot (`_img_` style slots) or the scoped slot does */
 export function cellKind(col: Pick<OnlColumn, 'scopedSlots' | 'customRender'>): 'image' | 'file' | 'pca' | 'text' {
   const slot = col.scopedSlots?.customRender ?? '';
-  if (slot === 'imgSlot') return 'image';
+  if (slot === 'imgSlot' || slot === 'imageSlot') return 'image';
   if (slot === 'fileSlot') return 'file';
   if (slot === 'pcaSlot') return 'pca';
   return 'text';
