@@ -128,6 +128,8 @@ afterAll(async () => {
 describe('tenancy of a request', () => {
   it('declares the tenant-scoped tables', () => {
     expect(tenantScopedTables().sort()).toEqual([
+      'answer_reservation',
+      'answer_session',
       'demo',
       'sys_announcement',
       'sys_depart',

@@ -2,7 +2,16 @@ import { eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { demo, sysAnnouncement, sysDepart, sysMessage, sysRole, sysUser } from '../db/schema/index.ts';
+import {
+  answerReservation,
+  answerSession,
+  demo,
+  sysAnnouncement,
+  sysDepart,
+  sysMessage,
+  sysRole,
+  sysUser,
+} from '../db/schema/index.ts';
 
 /**
  * Tenant isolation (security rule 15, ADR 017). Which tables are tenant-scoped is decided here, once, for every
@@ -39,6 +48,8 @@ const RULES = new Map<PgTable, TenantRule>([
   [sysAnnouncement, { kind: 'column', column: sysAnnouncement.tenantId }],
   [sysMessage, { kind: 'column', column: sysMessage.tenantId }],
   [demo, { kind: 'column', column: demo.tenantId }],
+  [answerSession, { kind: 'column', column: answerSession.tenantId }],
+  [answerReservation, { kind: 'column', column: answerReservation.tenantId }],
 ]);
 
 /** the tenant rule of a table, or undefined for platform-wide tables */

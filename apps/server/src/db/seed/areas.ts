@@ -1,4 +1,5 @@
 import type { Db } from '../client.ts';
+import { seedAnswerArea } from './answer-area.ts';
 import { seedDemoArea } from './demo-area.ts';
 import { seedDictArea } from './dict-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
@@ -17,4 +18,4 @@ export type AreaSeed = (ctx: AreaSeedContext) => Promise<void>;
  * Each area adds its seed function here, in its own file under db/seed/; all run inside the one seed transaction, after
  * users, roles, departments, dictionaries and menus exist.
  */
-export const AREA_SEEDS: AreaSeed[] = [seedDictArea, seedMessageArea, seedDemoArea, seedGatewayArea];
+export const AREA_SEEDS: AreaSeed[] = [seedDictArea, seedMessageArea, seedDemoArea, seedGatewayArea, seedAnswerArea];

@@ -74,9 +74,22 @@ export const MENU_TREE: readonly MenuNode[] = [
         url: '/answer/reservation',
         component: 'answer/ReservationList',
         keepAlive: true,
-        buttons: crud('reservation', '预约', [{ perms: 'reservation:export', name: '导出预约' }]),
+        buttons: crud('reservation', '预约', [
+          { perms: 'reservation:export', name: '导出预约' },
+          { perms: 'reservation:import', name: '导入预约' },
+          { perms: 'reservation:confirm', name: '确认预约' },
+          { perms: 'reservation:cancel', name: '取消预约' },
+          { perms: 'reservation:checkin', name: '预约签到' },
+        ]),
       },
       { name: '预约表单', url: '/answer/reservation/form', component: 'answer/ReservationForm', hidden: true },
+      {
+        name: '答题场次',
+        url: '/answer/session',
+        component: 'answer/SessionList',
+        keepAlive: true,
+        buttons: crud('session', '场次', [{ perms: 'session:cancel', name: '取消场次' }]),
+      },
     ],
   },
   {

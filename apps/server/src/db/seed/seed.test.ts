@@ -17,6 +17,7 @@ import {
   sysUserDepart,
   sysUserRole,
 } from '../schema/index.ts';
+import { ANSWER_DICTS } from './answer-area.ts';
 import { DEMO_ADMIN, DEPART_IDS, ROLE_IDS, SEED_DICTS, USER_IDS } from './data.ts';
 import { seed } from './index.ts';
 import { ALL_PERMS, findMenu, flattenMenuTree, MENU_TREE, menuId } from './menus.ts';

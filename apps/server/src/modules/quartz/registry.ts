@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sysDict, sysLog, sysQuartzJobRun, sysUser } from '../../db/schema/index.ts';
 import { releaseAnnouncement } from '../announcement/service.ts';
+import { markAbsences } from '../answer/service.ts';
 import { purgeDict } from '../dict/admin-service.ts';
 import { purgeUsers } from '../user/service.ts';
 
@@ -129,6 +130,15 @@ const classes: JobClass[] = [
       const id = (parameter ?? '').trim();
       await releaseAnnouncement(app, { id: owner, username: owner, createTime: null }, id);
       return `已发布通告 ${id}`;
+    },
+  },
+  {
+    name: 'org.jeecg.modules.answer.job.AnswerAbsenceJob',
+    title: '答题场次结束后标记缺席（未签到的预约）',
+    parameterHint: null,
+    async run({ app }) {
+      const r = await markAbsences(app.ctx.db);
+      return `标记缺席 ${r.reservations} 条（${r.sessions} 个已结束场次）`;
     },
   },
 ];

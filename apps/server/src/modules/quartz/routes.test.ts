@@ -108,6 +108,7 @@ describe('/sys/quartzJob', () => {
       'org.jeecg.modules.quartz.job.PurgeSessionJob',
       'org.jeecg.modules.quartz.job.PurgeRecycleBinJob',
       'org.jeecg.modules.quartz.job.SendAnnouncementJob',
+      'org.jeecg.modules.answer.job.AnswerAbsenceJob',
     ]);
   });
 

@@ -1,0 +1,461 @@
+import { ok } from '@answer/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { answerReservation, answerSession, sysUser } from '../../db/schema/index.ts';
+import { dataRulesFor } from '../../platform/data-rules.ts';
+import { AppError, badRequest, bizError } from '../../platform/errors.ts';
+import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
+import { listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
+import { rowJson } from '../../platform/serialize.ts';
+import { tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
+import { parse, requiredStr, str } from '../../platform/validation.ts';
+import { sanitizeRichText } from '../announcement/sanitize.ts';
+import { PERSON_TYPE, sessionStatus } from './rules.ts';
+import {
+  CancelBody,
+  IdsBody,
+  ReservationAdd,
+  ReservationEdit,
+  SessionAdd,
+  SessionCancel,
+  SessionEdit,
+} from './schema.ts';
+import {
+  type Actor,
+  addSession,
+  book,
+  cancelSession,
+  deleteReservations,
+  deleteSession,
+  editReservation,
+  editSession,
+  findReservation,
+  findSession,
+  RESERVATION_FORM_PAGE,
+  RESERVATION_PAGE,
+  reservationList,
+  reservationStats,
+  SESSION_PAGE,
+  type SessionRow,
+  sessionList,
+  sessionStatusSql,
+  sessionStatusWhere,
+  transition,
+} from './service.ts';
+
+/**
+ * 答题管理 (issue 16; docs/decisions/034-answer-booking.md).
+ *
+ *   /answer/session/list|queryById|add|edit|cancel|delete|options      答题场次 (menu answer/SessionList)
+ *   /answer/reservation/list|queryById|add|edit|delete|deleteBatch      答题预约 (menu answer/ReservationList)
+ *   /answer/reservation/confirm|cancel|checkin                          state changes (one id or a comma list)
+ *   /answer/reservation/exportXls|importExcel                           Excel (error file for bad rows)
+ *   /answer/reservation/stats                                           the analysis dashboard's figures
+ *
+ * Every write checks its button permission (reservation:add, reservation:confirm …, session:add …); lists go through
+ * the list machinery; the reservation list and export apply the data rules of the page answer/ReservationList.
+ */
+
+const IdQuery = z.object({ id: requiredStr('id', 36) });
+const IdsQuery = z.object({ ids: str(40_000).nullish() });
+const MAX_BATCH = 500;
+
+function idList(raw: string | null | undefined): string[] {
+  const ids = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!ids.length) throw bizError('请选择一条记录！');
+  if (ids.length > MAX_BATCH) throw bizError(`一次最多处理 ${MAX_BATCH} 条`);
+  if (ids.some((id) => id.length > 36)) throw badRequest('参数 ids 有误');
+  return ids;
+}
+
+const actorOf = (req: FastifyRequest): Actor => ({ user: req.auth!.user, tenancy: tenantOf(req) });
+
+/** a session as the client sees it: dates GMT+8, the derived status and its text, no tenant */
+function sessionJson(s: SessionRow, now = new Date()) {
+  const status = sessionStatus(s, now);
+  return { ...rowJson(withoutTenant(s)), status, status_dictText: STATUS_TEXT[status] };
+}
+const STATUS_TEXT: Record<string, string> = { '0': '未开始', '1': '进行中', '2': '已结束', '3': '已取消' };
+
+const queryText = (q: unknown, key: string): string | undefined => {
+  const v = (q && typeof q === 'object' ? (q as Record<string, unknown>)[key] : undefined) as unknown;
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
+};
+
+/** the derived-status filter of the session list (`status` = 0…3, comma list allowed) */
+function statusFilter(q: unknown, now: Date): SQL | undefined {
+  const raw = queryText(q, 'status');
+  if (!raw) return undefined;
+  const parts = raw.split(',').map((s) => s.trim());
+  const conds = parts.map((p) => sessionStatusWhere(p, now));
+  if (conds.some((c) => c === undefined)) throw badRequest('参数 status 有误：只能是 0、1、2、3');
+  return conds.length === 1 ? conds[0] : sql`(${sql.join(conds as SQL[], sql` or `)})`;
+}
+
+const RESERVATION_EXCEL: readonly ExcelColumn[] = [
+  { key: 'reservationNo', title: '预约编号', width: 20 },
+  { key: 'sessionName', title: '答题场次', width: 24 },
+  { key: 'sessionStartTime', title: '场次开始时间', width: 20 },
+  { key: 'personType', title: '预约对象', dict: 'answer_person_type', width: 10 },
+  { key: 'username', title: '用户账号', width: 14 },
+  { key: 'name', title: '姓名', width: 12 },
+  { key: 'mobile', title: '手机号', width: 14 },
+  { key: 'idCard', title: '身份证号', width: 22 },
+  { key: 'status', title: '状态', dict: 'answer_reservation_status', width: 10 },
+  { key: 'confirmTime', title: '确认时间', width: 20 },
+  { key: 'checkinTime', title: '签到时间', width: 20 },
+  { key: 'cancelReason', title: '取消原因', width: 24 },
+  { key: 'remark', title: '备注', width: 24 },
+  { key: 'createTime', title: '预约时间', width: 20 },
+];
+/** the columns an import reads (a user account books that system user, else name/mobile/ID book an outside person) */
+const RESERVATION_IMPORT: readonly ExcelColumn[] = [
+  { key: 'sessionName', title: '答题场次' },
+  { key: 'username', title: '用户账号' },
+  { key: 'name', title: '姓名' },
+  { key: 'mobile', title: '手机号' },
+  { key: 'idCard', title: '身份证号' },
+  { key: 'remark', title: '备注' },
+];
+
+export default async function answerRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.db;
+
+  // ---------------------------------------------------------------- sessions
+
+  app.get(
+    '/answer/session/list',
+    { config: { access: { menu: [SESSION_PAGE, RESERVATION_FORM_PAGE] } } },
+    async (req) => {
+      const now = new Date();
+      const page = await listPage(app.ctx, sessionList, req.query, {
+        tenant: tenantOf(req),
+        where: statusFilter(req.query, now),
+        extras: {
+          status: (r) => sessionStatusSql({ cancelled: r('cancelled'), start: r('startTime'), end: r('endTime') }, now),
+        },
+      });
+      for (const r of page.records) r.status_dictText = STATUS_TEXT[String(r.status)] ?? '';
+      return ok(page);
+    },
+  );
+
+  app.get(
+    '/answer/session/queryById',
+    { config: { access: { menu: [SESSION_PAGE, RESERVATION_PAGE, RESERVATION_FORM_PAGE] } } },
+    async (req) => {
+      const { id } = parse(IdQuery, req.query);
+      return ok(sessionJson(await findSession(db, id, tenantOf(req))));
+    },
+  );
+
+  /** sessions open for booking now (the form's select): not cancelled, inside the reservation window */
+  app.get(
+    '/answer/session/options',
+    { config: { access: { menu: [RESERVATION_PAGE, RESERVATION_FORM_PAGE] } } },
+    async (req) => {
+      const now = new Date().toISOString();
+      const rows = await db
+        .select()
+        .from(answerSession)
+        .where(
+          and(
+            eq(answerSession.delFlag, 0),
+            tenantWhere(answerSession, tenantOf(req)),
+            queryText(req.query, 'all') === '1'
+              ? undefined
+              : and(
+                  eq(answerSession.cancelled, 0),
+                  sql`${answerSession.reserveStart} <= ${now}::timestamp`,
+                  sql`${answerSession.reserveEnd} >= ${now}::timestamp`,
+                ),
+          ),
+        )
+        .orderBy(answerSession.startTime)
+        .limit(200);
+      return ok(
+        rows.map((s) => ({
+          value: s.id,
+          text: s.name,
+          startTime: rowJson({ t: s.startTime }).t,
+          endTime: rowJson({ t: s.endTime }).t,
+          capacity: s.capacity,
+          bookedCount: s.bookedCount,
+          status: sessionStatus(s),
+        })),
+      );
+    },
+  );
+
+  app.post('/answer/session/add', { config: { access: { perm: 'session:add' } } }, async (req) => {
+    const p = parse(SessionAdd, req.body);
+    await addSession(db, actorOf(req), {
+      name: p.name,
+      subject: p.subject ?? null,
+      startTime: p.startTime,
+      endTime: p.endTime,
+      place: p.place ?? null,
+      onlineLink: p.onlineLink ?? null,
+      capacity: p.capacity,
+      reserveStart: p.reserveStart,
+      reserveEnd: p.reserveEnd,
+      description: sanitizeRichText(p.description),
+    });
+    return ok(null, '添加成功！');
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/answer/session/edit',
+    config: { access: { perm: 'session:edit' } },
+    handler: async (req) => {
+      const p = parse(SessionEdit, req.body);
+      await editSession(db, actorOf(req), p.id, {
+        name: p.name,
+        subject: p.subject,
+        startTime: p.startTime,
+        endTime: p.endTime,
+        place: p.place,
+        onlineLink: p.onlineLink,
+        capacity: p.capacity,
+        reserveStart: p.reserveStart,
+        reserveEnd: p.reserveEnd,
+        description: p.description === undefined ? undefined : sanitizeRichText(p.description),
+      });
+      return ok(null, '编辑成功!');
+    },
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/answer/session/cancel',
+    config: { access: { perm: 'session:cancel' } },
+    handler: async (req) => {
+      const p = parse(SessionCancel, { ...(req.query as object), ...((req.body as object) ?? {}) });
+      const r = await cancelSession(app, actorOf(req), p.id, p.reason);
+      return ok(r, `场次已取消，${r.cancelled} 条预约已取消，已通知 ${r.notified} 位用户`);
+    },
+  });
+
+  app.delete('/answer/session/delete', { config: { access: { perm: 'session:delete' } } }, async (req) => {
+    const { id } = parse(IdQuery, req.query);
+    await deleteSession(db, actorOf(req), id);
+    return ok(null, '删除成功!');
+  });
+
+  // ---------------------------------------------------------------- reservations
+
+  const sessionTime =
+    (col: 'start_time' | 'end_time') =>
+    (r: (f: string) => SQL): SQL =>
+      sql`(select to_char(s.${sql.raw(col)} + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') from answer_session s where s.id = ${r('sessionId')})`;
+  const sessionStatusOf =
+    (now: Date) =>
+    (r: (f: string) => SQL): SQL =>
+      sql`(select ${sessionStatusSql({ cancelled: sql.raw('s.cancelled'), start: sql.raw('s.start_time'), end: sql.raw('s.end_time') }, now)} from answer_session s where s.id = ${r('sessionId')})`;
+  const sessionNameSql = (r: (f: string) => SQL): SQL =>
+    sql`(select s.name from answer_session s where s.id = ${r('sessionId')})`;
+
+  const reservationRules = async (req: FastifyRequest) => dataRulesFor(db, req.auth!.user, RESERVATION_PAGE);
+
+  app.get('/answer/reservation/list', { config: { access: { menu: RESERVATION_PAGE } } }, async (req) => {
+    const page = await listPage(app.ctx, reservationList, req.query, {
+      tenant: tenantOf(req),
+      dataRules: await reservationRules(req),
+      extras: {
+        sessionName: sessionNameSql,
+        sessionStartTime: sessionTime('start_time'),
+        sessionEndTime: sessionTime('end_time'),
+        sessionStatus: sessionStatusOf(new Date()),
+      },
+    });
+    for (const r of page.records) r.sessionStatus_dictText = STATUS_TEXT[String(r.sessionStatus)] ?? '';
+    return ok(page);
+  });
+
+  app.get(
+    '/answer/reservation/queryById',
+    { config: { access: { menu: [RESERVATION_PAGE, RESERVATION_FORM_PAGE] } } },
+    async (req) => {
+      const { id } = parse(IdQuery, req.query);
+      const r = await findReservation(db, id, tenantOf(req));
+      const [s] = await db.select().from(answerSession).where(eq(answerSession.id, r.sessionId));
+      return ok({
+        ...rowJson(withoutTenant(r)),
+        sessionName: s?.name ?? null,
+        sessionStatus: s ? sessionStatus(s) : null,
+      });
+    },
+  );
+
+  app.post('/answer/reservation/add', { config: { access: { perm: 'reservation:add' } } }, async (req) => {
+    const p = parse(ReservationAdd, req.body);
+    const row = await book(app, actorOf(req), p);
+    return ok({ id: row.id, reservationNo: row.reservationNo }, `预约成功，预约编号：${row.reservationNo}`);
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/answer/reservation/edit',
+    config: { access: { perm: 'reservation:edit' } },
+    handler: async (req) => {
+      const p = parse(ReservationEdit, req.body);
+      await editReservation(app, actorOf(req), p.id, p);
+      return ok(null, '编辑成功!');
+    },
+  });
+
+  const idsFrom = (req: FastifyRequest) => {
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const q = (req.query && typeof req.query === 'object' ? req.query : {}) as Record<string, unknown>;
+    return { ...q, ...body, ids: body.ids ?? body.id ?? q.ids ?? q.id } as Record<string, unknown>;
+  };
+
+  for (const action of ['confirm', 'checkin'] as const) {
+    app.route({
+      method: ['PUT', 'POST'],
+      url: `/answer/reservation/${action}`,
+      config: { access: { perm: `reservation:${action}` } },
+      handler: async (req) => {
+        const { ids } = parse(IdsBody, idsFrom(req));
+        return ok(null, await transition(app, actorOf(req), idList(ids), action, null));
+      },
+    });
+  }
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/answer/reservation/cancel',
+    config: { access: { perm: 'reservation:cancel' } },
+    handler: async (req) => {
+      const input = idsFrom(req);
+      if (!input.reason || (typeof input.reason === 'string' && !input.reason.trim())) throw bizError('请填写取消原因');
+      const { ids, reason } = parse(CancelBody, input);
+      return ok(null, await transition(app, actorOf(req), idList(ids), 'cancel', reason));
+    },
+  });
+
+  app.delete('/answer/reservation/delete', { config: { access: { perm: 'reservation:delete' } } }, async (req) => {
+    const { id } = parse(IdQuery, req.query);
+    if (!(await deleteReservations(db, actorOf(req), [id]))) throw bizError('未找到对应的预约');
+    return ok(null, '删除成功!');
+  });
+
+  app.delete('/answer/reservation/deleteBatch', { config: { access: { perm: 'reservation:delete' } } }, async (req) => {
+    const ids = idList(parse(IdsQuery, req.query).ids);
+    await deleteReservations(db, actorOf(req), ids);
+    return ok(null, '批量删除成功!');
+  });
+
+  app.get(
+    '/answer/reservation/exportXls',
+    { config: { access: { perm: 'reservation:export' } } },
+    async (req, reply) => {
+      const q = (req.query && typeof req.query === 'object' ? req.query : {}) as Record<string, unknown>;
+      const extra: SQL[] = [];
+      const sel = queryText(q, 'selections');
+      if (sel) extra.push(inArray(answerReservation.id, idList(sel)));
+      const where = listWhere(reservationList, q, {
+        where: extra,
+        dataRules: await reservationRules(req),
+        tenant: tenantOf(req),
+      });
+      const orderBy = listOrderBy(reservationList, q);
+      const selection = {
+        ...(Object.fromEntries(reservationList.fields) as Record<string, PgColumn>),
+        sessionName: answerSession.name,
+        sessionStartTime: answerSession.startTime,
+      };
+      async function* pages() {
+        for (let offset = 0; ; offset += 1000) {
+          const rows = await db
+            .select(selection)
+            .from(answerReservation)
+            .leftJoin(answerSession, eq(answerSession.id, answerReservation.sessionId))
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(1000)
+            .offset(offset);
+          if (rows.length) yield rows as Record<string, unknown>[];
+          if (rows.length < 1000) return;
+        }
+      }
+      return exportXlsx(reply, { fileName: '答题预约', columns: RESERVATION_EXCEL, rows: pages() });
+    },
+  );
+
+  app.post('/answer/reservation/importExcel', { config: { access: { perm: 'reservation:import' } } }, async (req) => {
+    const { rows } = await readImport(req, { columns: RESERVATION_IMPORT });
+    const actor = actorOf(req);
+    const errors: Array<{ rowNo: number; message: string }> = [];
+    let imported = 0;
+    const sessionIds = new Map<string, string | Error>();
+    const sessionOf = async (name: string): Promise<string> => {
+      let hit = sessionIds.get(name);
+      if (!hit) {
+        const found = await db
+          .select({ id: answerSession.id })
+          .from(answerSession)
+          .where(
+            and(eq(answerSession.name, name), eq(answerSession.delFlag, 0), tenantWhere(answerSession, actor.tenancy)),
+          )
+          .limit(2);
+        hit =
+          found.length === 1
+            ? found[0].id
+            : new Error(found.length ? `答题场次【${name}】有重名，请改用唯一的场次名称` : `答题场次【${name}】不存在`);
+        sessionIds.set(name, hit);
+      }
+      if (hit instanceof Error) throw bizError(hit.message);
+      return hit;
+    };
+    for (const r of rows) {
+      try {
+        const v = r.values;
+        if (!v.sessionName) throw bizError('答题场次不能为空');
+        const sessionId = await sessionOf(v.sessionName);
+        let input: Record<string, unknown>;
+        if (v.username) {
+          const [u] = await db
+            .select({ id: sysUser.id })
+            .from(sysUser)
+            .where(and(eq(sysUser.username, v.username), eq(sysUser.delFlag, 0), tenantWhere(sysUser, actor.tenancy)))
+            .limit(1);
+          if (!u) throw bizError(`用户账号【${v.username}】不存在`);
+          input = { sessionId, personType: PERSON_TYPE.user, userId: u.id, remark: v.remark };
+        } else {
+          input = { sessionId, personType: PERSON_TYPE.outside, ...v };
+        }
+        const p = ReservationAdd.safeParse(input);
+        if (!p.success) throw bizError(p.error.issues[0]?.message ?? '数据有误');
+        await book(app, actor, p.data);
+        imported++;
+      } catch (err) {
+        if (err instanceof AppError) errors.push({ rowNo: r.rowNo, message: err.message });
+        else throw err;
+      }
+    }
+    return importAnswer(app, { total: rows.length, imported, errors });
+  });
+
+  app.get(
+    '/answer/reservation/stats',
+    { config: { access: { menu: ['dashboard/Analysis', RESERVATION_PAGE] } } },
+    async (req) => {
+      const raw = queryText(req.query, 'days');
+      const days = raw && /^\d{1,2}$/.test(raw) ? Math.min(Math.max(Number(raw), 1), 60) : 14;
+      return ok(await reservationStats(db as Db, tenantOf(req), days));
+    },
+  );
+}
