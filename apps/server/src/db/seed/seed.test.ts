@@ -167,7 +167,7 @@ describe('database seed', () => {
   it('writes the demo users, roles, departments, tenant and positions', async () => {
     const c = await counts();
     expect(c).toMatchObject({ users: 3, roles: 5, userRoles: 3, departs: 8, userDeparts: 3, tenants: 1, positions: 3 });
-    expect(c.dicts).toBe(SEED_DICTS.length);
+    expect(c.dicts).toBe(SEED_DICTS.length + ANSWER_DICTS.length);
     expect(c.permissions).toBe(flattenMenuTree().length);
   });
 
