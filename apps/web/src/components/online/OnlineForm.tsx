@@ -242,7 +242,7 @@ export function OnlineForm({ model, mode, record, init, layout = 'normal', handl
 
   if (layout === 'tab') {
     return (
-      <div data-testid="online-form" onKeyDown={stopTableEscape} style={{ overflowX: 'clip' }}>
+      <div data-testid="online-editor" onKeyDown={stopTableEscape} style={{ overflowX: 'clip' }}>
         <Tabs
           activeKey={tab}
           onChange={setTab}
@@ -252,7 +252,7 @@ export function OnlineForm({ model, mode, record, init, layout = 'normal', handl
     );
   }
   return (
-    <div data-testid="online-form" onKeyDown={stopTableEscape} style={{ overflowX: 'clip' }}>
+    <div data-testid="online-editor" onKeyDown={stopTableEscape} style={{ overflowX: 'clip' }}>
       {mainForm}
       {subItems.length > 0 && <Tabs activeKey={tab || subItems[0]?.key} onChange={setTab} items={subItems} />}
     </div>

@@ -382,7 +382,7 @@ export function OnlineList({
     const dict = info.dictOptions ?? {};
     const cols: ColumnsType<OnlRecord> = info.columns
       .filter((c) => c?.dataIndex)
-      .map((c) => {
+      .map((c, i) => {
         const kind = cellKind(c);
         const slot = c.hrefSlotName ?? c.scopedSlots?.customRender ?? '';
         const href = slot ? hrefSlots.get(slot) : undefined;
@@ -390,7 +390,8 @@ export function OnlineList({
           key: c.dataIndex,
           dataIndex: c.dataIndex,
           title: c.title,
-          align: c.align ?? 'center',
+          // a tree's first column carries the expand icon and the indentation: left-aligned so the levels show
+          align: tree && i === 0 ? 'left' : (c.align ?? 'center'),
           width: typeof c.width === 'number' || typeof c.width === 'string' ? c.width : undefined,
           sorter: c.sorter ? true : undefined,
           render: (_v: unknown, row: OnlRecord) => {

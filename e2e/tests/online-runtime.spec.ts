@@ -1,0 +1,135 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { api, asAdmin, signIn } from './support';
+
+// Generated online screens (issue 13, contract-2 §4.1/§4.2) over the seeded definitions of db/seed/online-area.ts:
+// the order main (inner-table theme) opened from its menu entry (常见案例 › online订单管理, a url carrying the head
+// id), a record added with a one-to-many sub row in the editable table, seen in the list with its sub row expanded
+// inline, reopened with the sub row; the tree list (商品分类) with a node expanded (children loaded on demand).
+
+const ORDER_HEAD = '56efb74326e74064b60933f6f8af30ea';
+const CODE = `E2E-ON-${Date.now() % 100000}`;
+const PRODUCT = 'E2E答题卡';
+
+const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
+const toast = (page: Page, text: string) => expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
+const rowsOf = (table: Locator) => table.locator('.jvxe-body .jvxe-row');
+const cellOf = (table: Locator, row: number, key: string) =>
+  rowsOf(table).nth(row).locator(`.jvxe-cell[data-key="${key}"]`);
+
+async function typeCell(table: Locator, row: number, key: string, text: string) {
+  await cellOf(table, row, key).click();
+  const input = table.locator('.jvxe-editor input').first();
+  await expect(input).toBeVisible();
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(table.locator('.jvxe-editor')).toHaveCount(0);
+}
+
+async function openFromMenu(page: Page, group: string, entry: string) {
+  const sider = page.locator('.answer-sider');
+  await sider.getByText(group, { exact: true }).click();
+  await sider.getByText(entry, { exact: true }).click();
+}
+
+test.afterAll(async ({ playwright }) => {
+  // the suite shares one database: remove the order this file created (its sub rows go with it)
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await asAdmin(request, async (token) => {
+      const found = await api<{ records: { id: string; order_code: string }[] }>(
+        request,
+        token,
+        'GET',
+        `/online/cgform/api/getData/${ORDER_HEAD}?order_code=${encodeURIComponent(CODE)}&pageSize=50`,
+      );
+      for (const r of found.result?.records ?? []) {
+        if (r.order_code === CODE) await api(request, token, 'DELETE', `/online/cgform/api/form/${ORDER_HEAD}/${r.id}`);
+      }
+    });
+  } finally {
+    await request.dispose();
+  }
+});
+
+test('order main from its menu entry: add with a one-to-many sub row, see it inline, reopen it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await openFromMenu(page, '常见案例', 'online订单管理');
+  await expect(page).toHaveURL(new RegExp(`/online/cgformInnerTableList/${ORDER_HEAD}$`));
+  const list = page.getByTestId('online-list');
+  await expect(list.getByText('ON-2030-001')).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: '订单编码' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/online-runtime-list.png' });
+
+  // ---- 新增: main form + one product row
+  await list.getByRole('button', { name: /新\s*增/ }).click();
+  const modal = page.locator('.ant-modal:visible', { hasText: '订单编码' });
+  await expect(modal.getByTestId('online-editor')).toBeVisible();
+  // required with the schema's message
+  await ok(modal).click();
+  await expect(modal.getByText('请输入订单编码!')).toBeVisible();
+  await modal.getByLabel('订单编码').fill(CODE);
+  await modal.getByLabel('订单金额').fill('12.5');
+  const products = modal.getByTestId('online-sub-test_order_product');
+  await products
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  await expect(rowsOf(products)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await typeCell(products, 0, 'product_name', PRODUCT);
+  await page.screenshot({ path: '/tmp/online-runtime-add.png' });
+  const saved = page.waitForRequest(
+    (r) => r.url().includes(`/online/cgform/api/form/${ORDER_HEAD}`) && r.method() === 'POST',
+  );
+  await ok(modal).click();
+  const body = (await saved).postDataJSON() as Record<string, unknown>;
+  expect(body.order_code).toBe(CODE);
+  expect(body.test_order_product).toEqual([expect.objectContaining({ product_name: PRODUCT })]);
+  await toast(page, '添加成功！');
+  await expect(modal).toBeHidden();
+
+  // ---- in the list (query by code), its sub row expanded inline
+  await list.getByPlaceholder('请输入订单编码').fill(CODE);
+  await list.locator('button[type="submit"]', { hasText: /查\s*询/ }).click();
+  const row = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: CODE });
+  await expect(row).toHaveCount(1);
+  await row.locator('.ant-table-row-expand-icon').click();
+  await expect(list.getByText(PRODUCT)).toBeVisible();
+  await page.screenshot({ path: '/tmp/online-runtime-inline.png' });
+
+  // ---- 编辑: the saved sub row is back in the editable table
+  await row.getByText('编辑', { exact: true }).click();
+  const edit = page.locator('.ant-modal:visible', { hasText: '订单编码' });
+  await expect(edit.getByLabel('订单编码')).toHaveValue(CODE);
+  const again = edit.getByTestId('online-sub-test_order_product');
+  await expect(rowsOf(again)).toHaveCount(1);
+  await expect(cellOf(again, 0, 'product_name')).toHaveText(PRODUCT);
+  await page.screenshot({ path: '/tmp/online-runtime-edit.png' });
+  await edit
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
+  await expect(edit).toBeHidden();
+});
+
+test('tree list: a node with children expands to its loaded children', async ({ page }) => {
+  await signIn(page);
+  await openFromMenu(page, '常见案例', 'online树表示例');
+  const list = page.getByTestId('online-list');
+  const office = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '办公用品' });
+  await expect(office).toHaveCount(1);
+  // children are not loaded before the expansion
+  await expect(list.getByText('书写工具')).toHaveCount(0);
+  const children = page.waitForRequest(
+    (r) => r.url().includes('/online/cgform/api/getTreeData/') && /[?&]pid=/.test(r.url()),
+  );
+  await office.locator('.ant-table-row-expand-icon').click();
+  await children;
+  await expect(list.getByText('书写工具')).toBeVisible();
+  await expect(list.getByText('纸张')).toBeVisible();
+  // a leaf (数码产品) has no expand icon
+  const digital = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '数码产品' });
+  await expect(digital.locator('.ant-table-row-expand-icon-spaced')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/online-runtime-tree.png' });
+});
