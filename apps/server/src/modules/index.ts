@@ -4,6 +4,7 @@ import answerRoutes from './answer/routes.ts';
 import announcementRoutes from './announcement/routes.ts';
 import authRoutes from './auth/routes.ts';
 import categoryRoutes from './category/routes.ts';
+import cgreportRoutes from './cgreport/routes.ts';
 import cgformRuntimeRoutes from './cgform/runtime/routes.ts';
 import checkRuleRoutes from './check-rule/routes.ts';
 import commonRoutes from './common/routes.ts';
@@ -60,6 +61,7 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   monitorRoutes,
   ossRoutes,
   dataSourceRoutes,
+  cgreportRoutes,
   superQueryRoutes,
   cgformRuntimeRoutes,
   answerRoutes,

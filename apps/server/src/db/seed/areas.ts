@@ -4,6 +4,7 @@ import { seedDemoArea } from './demo-area.ts';
 import { seedDictArea } from './dict-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
+import { seedReportArea } from './report-area.ts';
 
 /** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
 export interface AreaSeedContext {
@@ -18,4 +19,11 @@ export type AreaSeed = (ctx: AreaSeedContext) => Promise<void>;
  * Each area adds its seed function here, in its own file under db/seed/; all run inside the one seed transaction, after
  * users, roles, departments, dictionaries and menus exist.
  */
-export const AREA_SEEDS: AreaSeed[] = [seedDictArea, seedMessageArea, seedDemoArea, seedGatewayArea, seedAnswerArea];
+export const AREA_SEEDS: AreaSeed[] = [
+  seedDictArea,
+  seedMessageArea,
+  seedDemoArea,
+  seedGatewayArea,
+  seedAnswerArea,
+  seedReportArea,
+];

@@ -460,6 +460,18 @@ export const MENU_TREE: readonly MenuNode[] = [
         component: 'modules/online/cgreport/OnlCgreportHeadList',
         componentName: 'OnlCgreportHeadList',
         keepAlive: true,
+        buttons: [
+          { perms: 'online:report:add', name: '添加报表' },
+          { perms: 'online:report:edit', name: '编辑报表' },
+          { perms: 'online:report:delete', name: '删除报表' },
+        ],
+      },
+      {
+        // JeecgBoot's Online报表示例 (contract-2 §7): the url carries the report id; the :code route serves it
+        name: 'Online报表示例',
+        url: '/online/cgreport/6c7f59741c814347905a938f06ee003c',
+        component: 'modules/online/cgreport/auto/OnlCgreportAutoList',
+        route: false,
       },
       {
         id: '54097c6a3cf50fad0793a34beff1efdf',
