@@ -219,6 +219,8 @@ function dictRefOf(ctx: AppContext, f: FieldRow): DictRef | undefined {
   }
 }
 
+let builds = 0;
+
 async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
   const db = ctx.db;
   const [head] = await db.select().from(onlCgformHead).where(eq(onlCgformHead.id, headId)).limit(1);
@@ -353,7 +355,11 @@ async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
   const sortable = [...columns.keys()].filter((k) => k !== 'password' && k !== 'salt');
   const entityDicts: Record<string, DictRef> = {};
   for (const [f, ref] of Object.entries(dicts)) if (columns.has(f)) entityDicts[f] = ref;
+  // a fresh token per build: the list statements of a rebuilt definition differ in text, so node-postgres never runs
+  // a statement it prepared before an ALTER of the table (PostgreSQL refuses a changed result type of a prepared one)
+  const token = `${headId}:${++builds}`;
   const entity = defineListEntity({
+    where: () => sql.raw(`true /* cgform ${token} */`),
     table,
     fields: Object.fromEntries(columns),
     sortable,

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/client.ts';
-import { onlCgformHead } from '../../../db/schema/index.ts';
+import { onlCgformField, onlCgformHead } from '../../../db/schema/index.ts';
 import { xlsxUpload } from '../../demo/test-helpers.ts';
 import { invalidateForm } from '../model.ts';
 import { createForm } from './fixtures.ts';
@@ -390,6 +390,21 @@ describe('definition state', () => {
     expect((await get(`getColumns/${typesId}`)).json.result.description).toBe('类型测试');
     await invalidateForm(t.app, typesId);
     expect((await get(`getColumns/${typesId}`)).json.result.description).toBe('改名了');
+  });
+
+  it('after the designer alters a column and invalidates, the same list query runs on the new type', async () => {
+    const q = `getData/${typesId}?column=name&order=asc&pageSize=50`;
+    expect((await get(q)).json.success).toBe(true);
+    await t.app.ctx.db.execute(sql.raw('alter table rt_types alter column age type varchar(10)'));
+    await t.app.ctx.db
+      .update(onlCgformField)
+      .set({ dbType: 'string', dbLength: 10 })
+      .where(sql`cgform_head_id = ${typesId} and db_field_name = 'age'`);
+    await invalidateForm(t.app, typesId);
+    const res = await get(q);
+    expect(res.json.success).toBe(true);
+    expect(res.json.result.records.find((r: { name: string }) => r.name === '王五').age).toBe('50');
+    expect((await post(`form/${typesId}`, { name: '新', age: 'abc' })).json.success).toBe(true);
   });
 
   it('enhancements are never run: getEnhanceJs null, doButton 不支持 / 请先选中一条记录', async () => {
