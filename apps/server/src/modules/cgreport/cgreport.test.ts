@@ -261,7 +261,7 @@ describe('online reports', () => {
     it.each(refusals)('refuses %s when saved, parsed or run', async (sql, message) => {
       const saved = await add(design(sql));
       expect(saved.json.success).toBe(false);
-      expect(saved.json.message).toMatch(typeof message === 'string' ? new RegExp(`^${escape(message)}$`) : message);
+      expect(saved.json.message).toMatch(typeof message === 'string' ? new RegExp(`^${reEscape(message)}$`) : message);
       const parsed = await get('/head/parseSql', { sql });
       expect(parsed.json.success).toBe(false);
       expect(parsed.json.message).toBe(saved.json.message);
@@ -329,6 +329,6 @@ describe('online reports', () => {
   });
 });
 
-function escape(s: string) {
+function reEscape(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

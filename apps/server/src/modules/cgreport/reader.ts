@@ -124,7 +124,10 @@ export function describeSqlError(err: unknown): string {
     case '42P01':
       return quoted ? `表 ${quoted} 不存在或不允许在报表中使用` : '表不存在或不允许在报表中使用';
     case '42703': {
-      const col = /column "?([^"\s]{1,130})"? does not exist/.exec(e?.message ?? '')?.[1]?.split('.').pop();
+      const col = /column "?([^"\s]{1,130})"? does not exist/
+        .exec(e?.message ?? '')?.[1]
+        ?.split('.')
+        .pop();
       return col ? `字段 ${col} 不存在` : '字段不存在';
     }
     case '42883':
