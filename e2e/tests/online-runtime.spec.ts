@@ -133,3 +133,35 @@ test('tree list: a node with children expands to its loaded children', async ({ 
   await expect(digital.locator('.ant-table-row-expand-icon-spaced')).toHaveCount(1);
   await page.screenshot({ path: '/tmp/online-runtime-tree.png' });
 });
+
+test('a definition not synchronised yet: its list says so instead of failing', async ({ page, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  let headId = '';
+  const table = `e2e_unsynced_${Date.now() % 100000}`;
+  try {
+    await asAdmin(request, async (token) => {
+      const r = await api<string>(request, token, 'POST', '/online/cgform/api/addAll', {
+        head: { tableName: table, tableTxt: '未同步示例', tableType: 1 },
+        fields: [
+          { dbFieldName: 'name', dbFieldTxt: '名称', dbType: 'string', dbLength: 32, isShowForm: 1, isShowList: 1 },
+        ],
+        indexs: [],
+      });
+      expect(r.success, r.message).toBe(true);
+      headId = r.result;
+    });
+    await signIn(page);
+    await page.goto(`/online/cgformList/${headId}`);
+    const list = page.getByTestId('online-list');
+    await expect(list.getByTestId('online-not-synced')).toContainText('表单尚未同步数据库');
+    await expect(list.getByRole('columnheader', { name: '名称' })).toBeVisible();
+    // nothing to add to or export from a table that does not exist
+    await expect(list.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
+    await expect(page.locator('.ant-message').getByText('NO_DB_SYNC')).toHaveCount(0);
+  } finally {
+    await asAdmin(request, async (token) => {
+      if (headId) await api(request, token, 'DELETE', `/online/cgform/head/removeRecord?id=${headId}`);
+    });
+    await request.dispose();
+  }
+});

@@ -563,9 +563,12 @@ export function OnlineList({
   const body = (
     <div data-testid="online-list">
       {query}
-      <div className="table-operator" style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-        {toolbar}
-      </div>
+      {/* a table that does not exist takes no record, import or export: only the notice */}
+      {!data.notSynced && (
+        <div className="table-operator" style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {toolbar}
+        </div>
+      )}
       {data.notSynced && (
         <Alert
           type="warning"
