@@ -56,6 +56,14 @@ export function resourceOf(url: string | null | undefined): string {
   return `/${parts.slice(0, -1).join('/')}`;
 }
 
+/** what a sign-in log line (log_type 1) records: 登录, 退出 or 登录失败 */
+export function signAction(content: string | null | undefined): string {
+  const c = content ?? '';
+  if (c.includes('退出')) return '退出';
+  if (c.includes('失败') || c.includes('错误')) return '登录失败';
+  return '登录';
+}
+
 export interface Activity {
   id: string;
   /** the original Workplace.vue reads user.nickname / user.avatar and project.name / action / event */
@@ -89,7 +97,7 @@ export async function recentActivity(db: Db, me: Me, limit = ACTIVITY_LIMIT): Pr
       user: { nickname: me.realname || me.username, avatar: me.avatar ?? null },
       project: {
         name: login ? '系统' : resourceOf(r.requestUrl),
-        action: login ? '登录' : (OPERATE_TEXT[r.operateType ?? 1] ?? '操作'),
+        action: login ? signAction(r.logContent) : (OPERATE_TEXT[r.operateType ?? 1] ?? '操作'),
         event: r.logContent ?? '',
       },
       time: formatDateTime(r.createTime),

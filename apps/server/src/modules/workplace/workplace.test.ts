@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { USER_IDS } from '../../db/seed/data.ts';
 import { newId } from '../../platform/ids.ts';
-import { resourceOf } from './service.ts';
+import { resourceOf, signAction } from './service.ts';
 
 let t: TestApp;
 let admin: string;
@@ -281,5 +281,13 @@ describe('resourceOf', () => {
     expect(resourceOf('/jeecg-boot/sys/position/deleteBatch')).toBe('/sys/position');
     expect(resourceOf('/login')).toBe('/login');
     expect(resourceOf(null)).toBe('/');
+  });
+});
+
+describe('signAction', () => {
+  it('tells sign-in, sign-out and failed sign-in lines apart', () => {
+    expect(signAction('用户名: admin,登录成功！')).toBe('登录');
+    expect(signAction('用户名: 管理员,退出成功！')).toBe('退出');
+    expect(signAction('用户名: admin,登录失败：密码错误')).toBe('登录失败');
   });
 });
