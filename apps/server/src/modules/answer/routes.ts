@@ -13,7 +13,7 @@ import { rowJson } from '../../platform/serialize.ts';
 import { tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
 import { sanitizeRichText } from '../announcement/sanitize.ts';
-import { PERSON_TYPE, sessionStatus } from './rules.ts';
+import { PERSON_TYPE, RES_STATUS_TEXT, sessionStatus } from './rules.ts';
 import {
   CancelBody,
   IdsBody,
@@ -293,6 +293,8 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       const [s] = await db.select().from(answerSession).where(eq(answerSession.id, r.sessionId));
       return ok({
         ...rowJson(withoutTenant(r)),
+        status_dictText: RES_STATUS_TEXT[r.status] ?? '',
+        personType_dictText: r.personType === PERSON_TYPE.user ? '系统用户' : '外部人员',
         sessionName: s?.name ?? null,
         sessionStatus: s ? sessionStatus(s) : null,
       });
@@ -451,7 +453,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(
     '/answer/reservation/stats',
-    { config: { access: { menu: ['dashboard/Analysis', RESERVATION_PAGE] } } },
+    { config: { access: { menu: [RESERVATION_PAGE, SESSION_PAGE] } } },
     async (req) => {
       const raw = queryText(req.query, 'days');
       const days = raw && /^\d{1,2}$/.test(raw) ? Math.min(Math.max(Number(raw), 1), 60) : 14;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -667,8 +668,8 @@ export async function markAbsences(
 }
 
 export interface ReservationStats {
-  /** bookings made per day (GMT+8), oldest first, `days` entries */
-  bookingsPerDay: { date: string; count: number }[];
+  /** bookings made and check-ins per day (GMT+8), oldest first, `days` entries */
+  bookingsPerDay: { date: string; count: number; checkins: number }[];
   /** the latest sessions (by start) that are not cancelled: booked / capacity */
   sessions: { id: string; name: string; capacity: number; booked: number; fillRate: number }[];
   /** of the ended sessions' reservations that were due (checked in or absent), the share absent */
@@ -688,19 +689,22 @@ export async function reservationStats(
   const gmt8 = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
   const firstDay = gmt8(new Date(now.getTime() - (days - 1) * DAY));
   // create_time holds UTC wall clock: the GMT+8 day is (create_time + 8 h)::date
-  const perDay = await queryRows<{ d: string; n: number }>(
-    db,
-    sql`select to_char(${answerReservation.createTime} + interval '8 hours', 'YYYY-MM-DD') as d, count(*)::int as n
-          from ${answerReservation}
-         where ${answerReservation.delFlag} = 0
-           and ${answerReservation.createTime} + interval '8 hours' >= ${firstDay}::timestamp
-           ${rt ? sql`and ${rt}` : sql``}
-         group by 1`,
-  );
-  const byDay = new Map(perDay.map((r) => [r.d, Number(r.n)]));
+  // times hold UTC wall clock: the GMT+8 day of a time is (time + 8 h)::date
+  const perDayOf = (col: PgColumn) =>
+    queryRows<{ d: string; n: number }>(
+      db,
+      sql`select to_char(${col} + interval '8 hours', 'YYYY-MM-DD') as d, count(*)::int as n
+            from ${answerReservation}
+           where ${answerReservation.delFlag} = 0
+             and ${col} + interval '8 hours' >= ${firstDay}::timestamp
+             ${rt ? sql`and ${rt}` : sql``}
+           group by 1`,
+    );
+  const booked = new Map((await perDayOf(answerReservation.createTime)).map((r) => [r.d, Number(r.n)]));
+  const checked = new Map((await perDayOf(answerReservation.checkinTime)).map((r) => [r.d, Number(r.n)]));
   const bookingsPerDay = Array.from({ length: days }, (_, i) => {
     const date = gmt8(new Date(now.getTime() - (days - 1 - i) * DAY));
-    return { date, count: byDay.get(date) ?? 0 };
+    return { date, count: booked.get(date) ?? 0, checkins: checked.get(date) ?? 0 };
   });
   const sessions = await db
     .select({

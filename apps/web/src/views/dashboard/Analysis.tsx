@@ -6,6 +6,9 @@ import { BarAndLine } from '../../components/chart/BarAndLine';
 import { StatCard } from '../../components/chart/StatCard';
 import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
 
+/** 答题预约 figures (issue 16): a chunk of their own, after the home page's figures */
+const ReservationFigures = lazy(() => import('../answer/reservation-figures'));
+
 /** Home page (component `dashboard/Analysis`): login statistics from /sys/loginfo and /sys/visitInfo. */
 export default function Analysis() {
   const info = useLoginInfo();
@@ -107,6 +110,9 @@ export default function Analysis() {
           </Card>
         </Col>
       </Row>
+      <Suspense fallback={null}>
+        <ReservationFigures />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type AnswerReservation, cancelReservations } from '../../api/answer';
+import { JPrompt } from '../../components/JPrompt';
+import { type ActionContext, CrudPage, runCall } from '../../components/kit';
+import { reservationPage } from './reservation.data';
+import { onReservationsChanged, RESERVATION_FORM_PATH } from './reservation-rules';
+
+/** reloads the (kept-alive) list when the form page saved */
+function ReloadOnSave({ reload }: { reload: () => void }) {
+  useEffect(() => onReservationsChanged(reload), [reload]);
+  return null;
+}
+
+/**
+ * 答题预约 (component answer/ReservationList): the declaration in reservation.data.tsx; 新增 / 编辑 open the form page
+ * (answer/ReservationForm, ?id= to edit), 取消 and 批量取消 ask for the reason.
+ */
+export default function ReservationList() {
+  const navigate = useNavigate();
+  const [cancelling, setCancelling] = useState<{ ids: string[]; title: string } | null>(null);
+  const askCancel = (ids: string[], title: string) => ids.length && setCancelling({ ids, title });
+  return (
+    <CrudPage
+      schema={reservationPage}
+      handlers={{
+        add: () => navigate(RESERVATION_FORM_PATH),
+        editPage: (r) => r && navigate(`${RESERVATION_FORM_PATH}?id=${encodeURIComponent(r.id)}`),
+        cancel: (r) => r && askCancel([r.id], `取消预约【${r.reservationNo} ${r.name}】`),
+        cancelBatch: (_r, ctx?: ActionContext<AnswerReservation>) =>
+          ctx &&
+          askCancel(ctx.list.selectedRowKeys.map(String), `批量取消选中的 ${ctx.list.selectedRowKeys.length} 条预约`),
+      }}
+    >
+      {(ctx) => (
+        <>
+          <ReloadOnSave reload={ctx.reload} />
+          <JPrompt
+            open={!!cancelling}
+            title="取消预约"
+            content={cancelling?.title}
+            placeholder="请输入取消原因"
+            multiline
+            rules={[
+              { required: true, whitespace: true, message: '请输入取消原因' },
+              { max: 500, message: '最大长度500位字符' },
+            ]}
+            onOk={async (reason) => {
+              if (!cancelling) return false;
+              const ok = await runCall(
+                () => cancelReservations(cancelling.ids, reason.trim()),
+                () => {
+                  ctx.list.clearSelection();
+                  ctx.reload();
+                },
+              );
+              return ok ? undefined : false;
+            }}
+            onCancel={() => setCancelling(null)}
+          />
+        </>
+      )}
+    </CrudPage>
+  );
+}

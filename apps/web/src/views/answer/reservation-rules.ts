@@ -1,0 +1,74 @@
+import type { FormRule } from 'antd';
+
+/**
+ * Client-side checks of an outside person (the server checks the same, modules/answer/rules.ts): mobile = spec 02 §5
+ * preset `m` (11 digits, 1 then 3-9), national ID = 18 characters with a real birth date and the GB 11643 check digit.
+ */
+
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+export const MOBILE_MESSAGE = '请输入正确手机号';
+export const ID_CARD_MESSAGE = '请输入正确的身份证号码';
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CHECK = '10X98765432';
+
+export function isIdCard(raw: string, today: Date = new Date()): boolean {
+  const v = raw.trim().toUpperCase();
+  if (!/^[1-9]\d{16}[\dX]$/.test(v)) return false;
+  const y = Number(v.slice(6, 10));
+  const m = Number(v.slice(10, 12));
+  const d = Number(v.slice(12, 14));
+  const birth = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d || birth > today) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(v[i]) * WEIGHTS[i];
+  return CHECK[sum % 11] === v[17];
+}
+
+export const mobileRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入手机号' },
+  { pattern: MOBILE_RE, message: MOBILE_MESSAGE },
+];
+
+export const idCardRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入身份证号码' },
+  {
+    validator: (_r, value) =>
+      !value || isIdCard(String(value)) ? Promise.resolve() : Promise.reject(new Error(ID_CARD_MESSAGE)),
+  },
+];
+
+/** an ID number as the list shows it: the first 6 and last 4 characters */
+export function maskIdCard(v: string | null | undefined): string {
+  if (!v) return '';
+  return v.length > 10 ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v;
+}
+
+/** tag colours of the reservation states (0 待确认 … 4 缺席) */
+export const RESERVATION_STATUS_TAGS: Readonly<Record<string, { color: string; text: string }>> = {
+  '0': { color: 'orange', text: '待确认' },
+  '1': { color: 'blue', text: '已确认' },
+  '2': { color: 'green', text: '已签到' },
+  '3': { color: 'default', text: '已取消' },
+  '4': { color: 'red', text: '缺席' },
+};
+
+/** which row actions a reservation offers in its state */
+export const canConfirm = (r: { status: string }) => r.status === '0';
+export const canCheckin = (r: { status: string }) => r.status === '1';
+export const canCancel = (r: { status: string }) => r.status === '0' || r.status === '1';
+
+/** the keep-alive list reloads when the form page saved (the form is a page of its own) */
+const listeners = new Set<() => void>();
+export function onReservationsChanged(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => {
+    listeners.delete(fn);
+  };
+}
+export function reservationsChanged(): void {
+  for (const fn of [...listeners]) fn();
+}
+
+export const RESERVATION_LIST_PATH = '/answer/reservation';
+export const RESERVATION_FORM_PATH = '/answer/reservation/form';
