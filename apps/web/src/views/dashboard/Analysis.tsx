@@ -1,6 +1,6 @@
 import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Row, Skeleton, Table } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
 import { BarAndLine } from '../../components/chart/BarAndLine';
 import { StatCard } from '../../components/chart/StatCard';
