@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import addressBookRoutes from './address-book/routes.ts';
-import answerRoutes from './answer/routes.ts';
 import announcementRoutes from './announcement/routes.ts';
+import answerRoutes from './answer/routes.ts';
 import authRoutes from './auth/routes.ts';
 import categoryRoutes from './category/routes.ts';
-import cgreportRoutes from './cgreport/routes.ts';
+import cgformDesignRoutes from './cgform/design/routes.ts';
 import cgformRuntimeRoutes from './cgform/runtime/routes.ts';
+import cgreportRoutes from './cgreport/routes.ts';
 import checkRuleRoutes from './check-rule/routes.ts';
 import commonRoutes from './common/routes.ts';
 import dataLogRoutes from './data-log/routes.ts';
@@ -63,6 +64,7 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dataSourceRoutes,
   cgreportRoutes,
   superQueryRoutes,
+  cgformDesignRoutes,
   cgformRuntimeRoutes,
   answerRoutes,
   workplaceRoutes,

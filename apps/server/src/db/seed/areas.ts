@@ -4,6 +4,7 @@ import { seedDemoArea } from './demo-area.ts';
 import { seedDictArea } from './dict-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
+import { seedOnlineArea } from './online-area.ts';
 import { seedReportArea } from './report-area.ts';
 
 /** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
@@ -25,5 +26,6 @@ export const AREA_SEEDS: AreaSeed[] = [
   seedDemoArea,
   seedGatewayArea,
   seedAnswerArea,
+  seedOnlineArea,
   seedReportArea,
 ];

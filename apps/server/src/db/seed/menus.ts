@@ -452,6 +452,16 @@ export const MENU_TREE: readonly MenuNode[] = [
         component: 'modules/online/cgform/OnlCgformHeadList',
         componentName: 'OnlCgformHeadList',
         keepAlive: true,
+        buttons: [
+          { perms: 'online:cgform:add', name: '新增表单' },
+          { perms: 'online:cgform:edit', name: '编辑表单' },
+          { perms: 'online:cgform:delete', name: '删除/移除表单' },
+          { perms: 'online:cgform:dbSynch', name: '同步数据库' },
+          { perms: 'online:cgform:copy', name: '复制表单' },
+          { perms: 'online:cgform:importTable', name: '从数据库导入表单' },
+          { perms: 'online:cgform:button', name: '自定义按钮' },
+          { perms: 'online:goGenerateCode', name: '代码生成按钮' },
+        ],
       },
       {
         id: '109c78a583d4693ce2f16551b7786786',
@@ -591,6 +601,25 @@ export const MENU_TREE: readonly MenuNode[] = [
         name: '分屏',
         url: '/jeecg/splitPanel',
         component: 'jeecg/SplitPanel',
+      },
+      // online forms seeded by db/seed/online-area.ts; JeecgBoot's rows are no route of their own (the `:code` route serves them)
+      {
+        name: 'online订单管理',
+        url: '/online/cgformInnerTableList/56efb74326e74064b60933f6f8af30ea',
+        component: 'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList',
+        route: false,
+      },
+      {
+        name: 'online单表示例',
+        url: `/online/cgformList/${seedId('cgform:test_demo')}`,
+        component: 'modules/online/cgform/auto/OnlCgformAutoList',
+        route: false,
+      },
+      {
+        name: 'online树表示例',
+        url: `/online/cgformTreeList/${seedId('cgform:test_shoptype_tree')}`,
+        component: 'modules/online/cgform/auto/OnlCgformTreeList',
+        route: false,
       },
     ],
   },
