@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type DataRule, defineListEntity, listWhere } from '../../platform/list-query.ts';
 import { formatDateTime } from '../../platform/serialize.ts';
-import { type Tenancy, tenantCondition, tenantRuleOf } from '../../platform/tenant-scope.ts';
+import { type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
 import { dayStartGmt8 } from '../auth/stats.ts';
 
 /**
@@ -349,15 +349,7 @@ const reservationEntity = defineListEntity({
   where: () => eq(answerReservation.delFlag, 0),
 });
 
-/** the reservation list's tenant condition when the list machinery does not add it (table not registered yet) */
-const reservationTenant = (tenancy: Tenancy) =>
-  tenantRuleOf(answerReservation)
-    ? undefined
-    : tenantCondition({ kind: 'column', column: answerReservation.tenantId }, tenancy);
-const sessionTenant = (tenancy: Tenancy) =>
-  tenantCondition({ kind: 'column', column: answerSession.tenantId }, tenancy);
-
-/** reservations waiting for confirmation (待确认) the user sees on the reservation list (tenant + data rules) */
+/** reservations waiting for confirmation (待确认) the user sees on the reservation list (tenant + its data rules) */
 export async function pendingReservations(
   db: Db,
   tenancy: Tenancy,
@@ -365,7 +357,6 @@ export async function pendingReservations(
 ): Promise<{ count: number; items: TaskItem[] }> {
   const where = and(
     listWhere(reservationEntity, {}, { tenant: tenancy, dataRules }),
-    reservationTenant(tenancy),
     eq(answerReservation.status, '0'),
   ) as SQL;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(answerReservation).where(where);
@@ -405,7 +396,7 @@ export async function sessionsToday(
     eq(answerSession.cancelled, 0),
     sql`${answerSession.startTime} < ${ts(start + DAY_MS)}::timestamp`,
     sql`${answerSession.endTime} >= ${ts(start)}::timestamp`,
-    sessionTenant(tenancy),
+    tenantWhere(answerSession, tenancy),
   ) as SQL;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(answerSession).where(where);
   const rows = await db

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onRedis, type TestApp } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
 import {
   answerReservation,
   answerSession,
@@ -10,7 +11,7 @@ import {
   sysQuartzJob,
   sysQuartzJobRun,
 } from '../../db/schema/index.ts';
-import { USER_IDS } from '../../db/seed/data.ts';
+import { ROLE_IDS, USER_IDS } from '../../db/seed/data.ts';
 import { newId } from '../../platform/ids.ts';
 import { resourceOf, signAction } from './service.ts';
 
@@ -145,6 +146,7 @@ describe('/dashboard/tasks: the operator’s pending work', () => {
     const before = (await get('/dashboard/tasks')).json.result.cards;
     expect(before.map((c: { key: string }) => c.key)).toEqual(['reservations', 'sessions', 'notices', 'jobs']);
     expect(card(before, 'reservations').link).toBe('/answer/reservation');
+    expect(card(before, 'sessions').link).toBe('/answer/session');
     expect(card(before, 'jobs').link).toBe('/isystem/QuartzJobList');
 
     const now = Date.now();
@@ -211,6 +213,73 @@ describe('/dashboard/tasks: the operator’s pending work', () => {
     const jobs = card(after, 'jobs');
     expect(jobs.count).toBe(card(before, 'jobs').count + 1);
     expect(jobs.items[0]).toMatchObject({ title: '看板失败任务', description: '连接超时' });
+  });
+
+  it('pending reservations follow the reservation page’s data rules (本部门预约) and the tenant', async () => {
+    const { db } = t.database;
+    const [session] = await db.select({ id: answerSession.id }).from(answerSession).limit(1);
+    const mk = (name: string, sysOrgCode: string, tenantId = 0) =>
+      db.insert(answerReservation).values({
+        id: newId(),
+        reservationNo: `YY${newId()}`,
+        sessionId: session.id,
+        personType: '2',
+        name,
+        personKey: `p:${newId()}`,
+        status: '0',
+        sysOrgCode,
+        tenantId,
+        createTime: new Date(Date.now() - 86_400_000 * 400),
+      });
+    await mk('本部门的甲', 'A01');
+    await mk('别部门的乙', 'A02');
+    await mk('别租户的丙', 'A01', 1);
+    const pending = (await get('/dashboard/tasks')).json.result.cards.find((c: Card) => c.key === 'reservations');
+    const all = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from answer_reservation where status = '0' and del_flag = 0 and tenant_id = 0`,
+    );
+    // the platform administrator sees every tenant while the header is 0
+    const everyTenant = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from answer_reservation where status = '0' and del_flag = 0`,
+    );
+    expect(pending.count).toBe(everyTenant[0].n);
+    const inTenant1 = await t.req({
+      method: 'GET',
+      url: `${B}/dashboard/tasks`,
+      token: admin,
+      headers: { 'tenant-id': '1' },
+    });
+    const t1 = inTenant1.json.result.cards.find((c: Card) => c.key === 'reservations');
+    expect(t1.count).toBe(everyTenant[0].n - all[0].n);
+
+    // grant the offered rule to the admin role on 答题预约
+    await db.execute(sql`
+      update sys_role_permission set data_rule_ids = (
+        select id from sys_permission_data_rule where rule_name = '本部门预约' limit 1)
+       where role_id = ${ROLE_IDS.admin}
+         and permission_id = (select id from sys_permission where component = 'answer/ReservationList' and del_flag = 0 limit 1)`);
+    await t.app.ctx.perms.invalidate();
+    try {
+      const own = (await get('/dashboard/tasks')).json.result.cards.find((c: Card) => c.key === 'reservations');
+      const a01 = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from answer_reservation where status = '0' and del_flag = 0 and sys_org_code = 'A01'`,
+      );
+      expect(own.count).toBe(a01[0].n);
+      expect(own.count).toBeLessThan(pending.count);
+      // oldest first: the A01 row created 400 days ago leads the list; the A02 one is not there
+      const titles = own.items.map((i: { title: string }) => i.title.split(' · ')[0]);
+      expect(titles).toContain('本部门的甲');
+      expect(titles).not.toContain('别部门的乙');
+    } finally {
+      await db.execute(sql`
+        update sys_role_permission set data_rule_ids = null
+         where role_id = ${ROLE_IDS.admin}
+           and permission_id = (select id from sys_permission where component = 'answer/ReservationList' and del_flag = 0 limit 1)`);
+      await t.app.ctx.perms.invalidate();
+    }
   });
 
   it('a user without the reservation and job pages sees only their own unread notices', async () => {
