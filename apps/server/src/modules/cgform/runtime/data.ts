@@ -169,17 +169,20 @@ export function formRecord(c: FormCtx, row: Record<string, unknown>): Record<str
   return out;
 }
 
-async function subRows(db: Db, sub: FormCtx & { ref: SubRef }, key: unknown): Promise<Record<string, unknown>[]> {
+async function subRowsRaw(db: Db, sub: FormCtx & { ref: SubRef }, key: unknown): Promise<Record<string, unknown>[]> {
   if (key === null || key === undefined) return [];
   const fk = sub.model.columns.get(sub.ref.fkField);
   if (!fk) return [];
-  const rows = await db
+  return (await db
     .select(selection(sub.model))
     .from(sub.model.table)
     .where(eq(fk, String(key)))
     .orderBy(idCol(sub.model))
-    .limit(5000);
-  return rows.map((r) => formRecord(sub, r as Record<string, unknown>));
+    .limit(5000)) as Record<string, unknown>[];
+}
+
+async function subRows(db: Db, sub: FormCtx & { ref: SubRef }, key: unknown): Promise<Record<string, unknown>[]> {
+  return (await subRowsRaw(db, sub, key)).map((r) => formRecord(sub, r));
 }
 
 /** GET form/{headId}/{id}: the row and, keyed by sub table name, its sub rows */
@@ -276,23 +279,41 @@ function submittedSubRows(sub: FormCtx & { ref: SubRef }, v: unknown): Record<st
   return list as Record<string, unknown>[];
 }
 
+/**
+ * The column values of submitted sub rows. On edit, `old` holds the main row's current sub rows by id: a submitted row
+ * naming one of them keeps its id, creator and the values of the fields this user may not change (read-only, hidden);
+ * any other row is new.
+ */
 async function prepareSubRows(
   sub: FormCtx & { ref: SubRef },
   rows: Record<string, unknown>[],
   key: unknown,
   user: UserRow,
+  old?: ReadonlyMap<string, Record<string, unknown>>,
 ) {
   const out: Record<string, unknown>[] = [];
   const title = sub.model.head.tableTxt || sub.model.head.tableName;
+  const used = new Set<string>();
   for (const [i, r] of rows.entries()) {
+    const before = typeof r.id === 'string' && !used.has(r.id) ? old?.get(r.id) : undefined;
     let values: Record<string, unknown>;
     try {
-      values = rowValues({ model: sub.model, auth: sub.auth, mode: 'add', omit: new Set([sub.ref.fkField]) }, r);
+      values = rowValues(
+        { model: sub.model, auth: sub.auth, mode: before ? 'edit' : 'add', omit: new Set([sub.ref.fkField]) },
+        r,
+      );
     } catch (err) {
       if (err instanceof AppError) throw bizError(`${title}第${i + 1}行：${err.message}`);
       throw err;
     }
-    stampAdd(sub.model, values, user);
+    if (before) {
+      // fields not sent, read-only or hidden keep their stored value (rowValues skips them on edit)
+      used.add(String(before.id));
+      values = { ...before, ...values, id: before.id };
+      stampEdit(sub.model, values, user);
+    } else {
+      stampAdd(sub.model, values, user);
+    }
     values[sub.ref.fkField] = key === null || key === undefined ? null : String(key);
     out.push(values);
   }
@@ -402,7 +423,13 @@ export async function editForm(app: FastifyInstance, c: FormCtx, body: Record<st
     if (!Object.hasOwn(body, sub.model.head.tableName)) continue;
     const newKey = Object.hasOwn(values, sub.ref.mainField) ? values[sub.ref.mainField] : before[sub.ref.mainField];
     const rows = submittedSubRows(sub, body[sub.model.head.tableName]);
-    prepared.push({ sub, rows: await prepareSubRows(sub, rows, newKey, c.user), oldKey: before[sub.ref.mainField] });
+    const oldRows = await subRowsRaw(app.ctx.db, sub, before[sub.ref.mainField]);
+    const old = new Map(oldRows.map((r) => [String(r.id), r]));
+    prepared.push({
+      sub,
+      rows: await prepareSubRows(sub, rows, newKey, c.user, old),
+      oldKey: before[sub.ref.mainField],
+    });
   }
   try {
     await app.ctx.db.transaction(async (tx) => {

@@ -192,6 +192,31 @@ describe('online auth rules (角色授权) on the server', () => {
     expect(after).toEqual({ level: 'A', age: 21 });
   });
 
+  it('sub rows sent with their id keep it on edit, and a read-only sub field keeps its stored value', async () => {
+    const add = await call('POST', `form/${mainId}`, admin, { title: 'M', rs_sub: [{ line: '原值' }] });
+    const main = add.json.result;
+    const [old] = (await call('GET', `form/${mainId}/${main}`, admin)).json.result.rs_sub;
+    await call('PUT', 'authColumn', admin, { cgformId: subId, code: 'line', switchFlag: 1, formEditable: true });
+    const edit = await call('PUT', `form/${mainId}`, jeecg, {
+      id: main,
+      rs_sub: [{ id: old.id, line: '篡改' }, { line: '新行' }],
+    });
+    expect(edit.json.success).toBe(true);
+    const rows = (await call('GET', `form/${mainId}/${main}`, admin)).json.result.rs_sub;
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r: { id: string }) => r.id === old.id)).toMatchObject({
+      line: '原值',
+      create_by: 'admin',
+      update_by: 'jeecg',
+    });
+    expect(rows.find((r: { id: string }) => r.id !== old.id).line).toBe('新行');
+    await call('PUT', 'authColumn', admin, { cgformId: subId, code: 'line', switchFlag: 0 });
+    await call('PUT', `form/${mainId}`, admin, { id: main, rs_sub: [{ id: old.id, line: '改了' }] });
+    expect((await call('GET', `form/${mainId}/${main}`, admin)).json.result.rs_sub).toEqual([
+      expect.objectContaining({ id: old.id, line: '改了' }),
+    ]);
+  });
+
   it('a button rule hides the button (hideColumns) and refuses the action', async () => {
     expect((await call('PUT', 'authButton', admin, { cgformId: formId, code: 'add', status: 1 })).json.success).toBe(
       true,
