@@ -160,7 +160,9 @@ describe('工作台 (dashboard/Workplace)', () => {
       expect(await screen.findByRole('img', { name: '个人、团队与部门的近30天活跃指数' })).toBeTruthy();
       expect(screen.getByText(/^(早上好|上午好|中午好|下午好|晚上好)，/)).toBeTruthy();
       // 近30天登录 = the user's own 登录 row
-      await waitFor(() => expect(screen.getByText('近30天登录').closest('.ant-statistic')?.textContent).toBe('近30天登录7'));
+      await waitFor(() =>
+        expect(screen.getByText('近30天登录').closest('.ant-statistic')?.textContent).toBe('近30天登录7'),
+      );
       expect(calls).toContain('/mock/api/list/search/projects');
     },
   );
