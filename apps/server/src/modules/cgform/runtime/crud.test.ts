@@ -312,6 +312,22 @@ describe('main table with one-to-many and one-to-one subs', () => {
     expect(await count('rt_order')).toBe(0);
   });
 
+  it('ERP sub lists write their own rows: the foreign key must name an existing main row', async () => {
+    const main = (await post(`form/${orderId}`, { order_no: 'ERP-1' })).json.result;
+    const bad = await post(`form/${itemId}?tabletype=3`, { item_name: '孤儿', order_id: 'no-such-order' });
+    expect(bad.json).toMatchObject({ success: false, message: '外键对应的主表数据不存在' });
+    const ok = await post(`form/${itemId}?tabletype=3`, { item_name: '子行', qty: 1, order_id: main });
+    expect(ok.json.success).toBe(true);
+    expect(
+      (await get(`getData/${itemId}?order_id=${main}`)).json.result.records.map(
+        (r: { item_name: string }) => r.item_name,
+      ),
+    ).toEqual(['子行']);
+    expect((await del(`form/${itemId}/${ok.json.result}?tabletype=3`)).json.success).toBe(true);
+    expect((await del(`form/${orderId}/${main}`)).json.success).toBe(true);
+    expect([await count('rt_order'), await count('rt_order_item')]).toEqual([0, 0]);
+  });
+
   it('getFormItem: sub tables as tabs with columns (one-to-many) or properties (one-to-one); ERP columns', async () => {
     const item = (await get(`getFormItem/${orderId}`)).json.result;
     expect(item.head).toMatchObject({ tableType: 2, tableName: 'rt_order' });
