@@ -233,10 +233,7 @@ const idList = z
 export const DefinitionInput = z
   .object({
     head: HeadInput,
-    fields: z
-      .array(FieldInput, { message: '字段列表不能为空' })
-      .min(1, '字段列表不能为空')
-      .max(500, '字段不能超过 500 个'),
+    fields: z.array(FieldInput, { message: '字段列表不能为空' }).max(500, '字段不能超过 500 个'),
     indexs: z
       .array(IndexInput)
       .max(100, '索引不能超过 100 个')

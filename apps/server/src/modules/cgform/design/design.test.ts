@@ -303,6 +303,90 @@ describe('design → sync → alter', () => {
   });
 });
 
+describe('more alters and removals', () => {
+  const key = f('id', { dbIsKey: 1, dbLength: 36 });
+
+  it('int → string widens without confirm and keeps values; NOT NULL on a filled table fails cleanly; Blob never converts', async () => {
+    const id = await create('t_alter', [key, f('n', { dbType: 'int' }), f('b', { dbType: 'Blob' })]);
+    await sync(id);
+    await db().execute(sql`insert into t_alter (id, n) values ('1', 42)`);
+    const cur = await fieldsOf(id);
+    const n = cur.find((x) => x.dbFieldName === 'n')!;
+    const bf = cur.find((x) => x.dbFieldName === 'b')!;
+    await call('PUT', '/api/editAll', {
+      head: { id, tableName: 't_alter', tableTxt: 'x' },
+      fields: [{ ...n, dbType: 'string', dbLength: 20 }],
+    });
+    expect((await sync(id)).json.success).toBe(true);
+    expect((await queryRows<{ n: string }>(db(), sql`select n from t_alter`))[0].n).toBe('42');
+
+    await call('PUT', '/api/editAll', {
+      head: { id, tableName: 't_alter', tableTxt: 'x' },
+      fields: [f('must', { dbIsNull: 0 })],
+    });
+    const failed = await sync(id);
+    expect(failed.json).toMatchObject({
+      success: false,
+      message: '同步失败：表中已有数据的必填字段为空，请先设置默认值或允许为空',
+    });
+    expect(await colNames('t_alter')).not.toContain('must');
+    const mustId = (await fieldsOf(id)).find((x) => x.dbFieldName === 'must')!;
+    await call('PUT', '/api/editAll', {
+      head: { id, tableName: 't_alter', tableTxt: 'x' },
+      fields: [{ ...mustId, dbDefaultVal: 'x' }],
+    });
+    expect((await sync(id)).json.success).toBe(true);
+    expect((await queryRows<{ must: string }>(db(), sql`select must from t_alter`))[0].must).toBe('x');
+
+    await call('PUT', '/api/editAll', {
+      head: { id, tableName: 't_alter', tableTxt: 'x' },
+      fields: [{ ...bf, dbType: 'Text' }],
+    });
+    expect((await sync(id, { confirm: true })).json.message).toMatch(/字段「b」不能从 bytea 改为 Text 类型/);
+    await call('DELETE', `/head/delete?id=${id}`);
+  });
+
+  it('a main with subs keeps its name, type and referenced fields, and is removed only with its subs', async () => {
+    const main = await create('t_m', [key, f('code')], { tableType: 2 });
+    const sub = await create('t_s', [key, f('m_id', { dbLength: 36, mainTable: 't_m', mainField: 'code' })], {
+      tableType: 3,
+      relationType: 0,
+    });
+    await sync(main);
+    await sync(sub);
+    const mf = await fieldsOf(main);
+    const code = mf.find((x) => x.dbFieldName === 'code')!;
+    const head = { id: main, tableName: 't_m', tableTxt: 'x', tableType: 2 };
+    expect((await call('PUT', '/api/editAll', { head: { ...head, tableType: 1 }, fields: [] })).json.message).toBe(
+      '主表「t_m」仍有附表「t_s」，不能修改表名或表类型',
+    );
+    expect((await call('PUT', '/api/editAll', { head, fields: [], deleteFieldIds: [code.id] })).json.message).toBe(
+      '字段「code」被附表「t_s」的外键引用，不能删除或改名',
+    );
+    expect(
+      (await call('PUT', '/api/editAll', { head, fields: [{ ...code, dbFieldName: 'code2' }] })).json.message,
+    ).toMatch(/被附表「t_s」的外键引用/);
+    expect((await call('DELETE', `/head/delete?id=${main}`)).json.message).toBe(
+      '主表「t_m」仍有附表「t_s」，请先删除附表（或一起删除）',
+    );
+    expect(await headOf('t_m')).toBeDefined();
+
+    // batch: flag 0 removes the definitions only, flag 1 drops the tables too
+    expect((await call('DELETE', `/head/deleteBatch?ids=${main},${sub}&flag=0`)).json).toMatchObject({ success: true });
+    expect(await headOf('t_m')).toBeUndefined();
+    expect(await colNames('t_m')).toContain('code');
+    await call('POST', '/head/transTables/t_m,t_s');
+    const again = [(await headOf('t_m')).id, (await headOf('t_s')).id];
+    expect((await call('DELETE', `/head/deleteBatch?ids=${again.join(',')}&flag=1`)).json).toMatchObject({
+      success: true,
+      message: '批量删除成功!',
+    });
+    expect(await colNames('t_m')).toEqual([]);
+    expect(await colNames('t_s')).toEqual([]);
+    expect((await call('DELETE', '/head/deleteBatch?ids=')).json.message).toBe('参数不识别！');
+  });
+});
+
 describe('validation and injection', () => {
   const key = f('id', { dbIsKey: 1, dbLength: 36 });
 

@@ -135,6 +135,22 @@ async function nameTaken(tx: Db, name: string, exceptId?: string): Promise<boole
   return !!hit;
 }
 
+/** The foreign keys of sub definitions (not copies) naming one of `mains`. */
+async function subReferences(
+  tx: Db,
+  mains: string[],
+): Promise<Array<{ main: string; sub: string; mainField: string }>> {
+  if (!mains.length) return [];
+  const rows = await tx
+    .select({ main: onlCgformField.mainTable, sub: onlCgformHead.tableName, mainField: onlCgformField.mainField })
+    .from(onlCgformField)
+    .innerJoin(onlCgformHead, eq(onlCgformHead.id, onlCgformField.cgformHeadId))
+    .where(
+      and(inArray(onlCgformField.mainTable, mains), eq(onlCgformHead.copyType, 0), eq(onlCgformHead.tableType, 3)),
+    );
+  return rows.map((r) => ({ main: r.main ?? '', sub: r.sub, mainField: r.mainField ?? '' }));
+}
+
 /** Recomputes every main definition's sub_table_str from the sub definitions' foreign keys. */
 export async function refreshSubTables(tx: Db): Promise<void> {
   const subs = await queryRows<{ main_table: string; table_name: string; tab_order_num: number | null }>(
@@ -188,6 +204,7 @@ export async function saveDefinition(
     existing = await loadDefinition(tx, raw.head.id);
     if (!existing) throw bizError('实体不存在');
   }
+  if (mode === 'add' && !raw.fields.length) throw bizError('字段列表不能为空');
   const isCopy = existing?.head.copyType === 1;
   const def = normalizeDefinition(raw, { addConventionFields: mode === 'add' });
   if (isCopy) def.head.tableName = existing!.head.tableName;
@@ -209,6 +226,20 @@ export async function saveDefinition(
     physicFields = new Set((physic?.fields ?? []).map((f) => f.dbFieldName));
   }
   checkDefinition(full, { mains: await mainDefinitions(tx), physicFields }, { copy: isCopy });
+
+  // a main table its sub tables refer to keeps its name, its type and the fields their foreign keys name
+  if (existing && !isCopy && existing.head.tableType === 2) {
+    const refs = await subReferences(tx, [existing.head.tableName]);
+    if (refs.length) {
+      const subs = [...new Set(refs.map((r) => r.sub))].join('、');
+      if (existing.head.tableName !== table || def.head.tableType !== 2) {
+        throw bizError(`主表「${existing.head.tableName}」仍有附表「${subs}」，不能修改表名或表类型`);
+      }
+      const names = new Set(fields.map((f) => f.dbFieldName));
+      const lost = refs.find((r) => !names.has(r.mainField));
+      if (lost) throw bizError(`字段「${lost.mainField}」被附表「${lost.sub}」的外键引用，不能删除或改名`);
+    }
+  }
 
   // the table name
   const renamed = existing && existing.head.tableName !== table;
@@ -352,6 +383,12 @@ export async function removeDefinitions(tx: Db, ids: readonly string[], dropTabl
     .from(onlCgformHead)
     .where(inArray(onlCgformHead.id, [...ids]));
   if (!heads.length) return [];
+  const gone = new Set(heads.filter((h) => h.copyType === 0).map((h) => h.tableName));
+  const refs = (await subReferences(tx, [...gone])).filter((r) => !gone.has(r.sub));
+  if (refs.length) {
+    const r = refs[0];
+    throw bizError(`主表「${r.main}」仍有附表「${r.sub}」，请先删除附表（或一起删除）`);
+  }
   const copies = await tx
     .select({ id: onlCgformHead.id })
     .from(onlCgformHead)
