@@ -196,6 +196,8 @@ export const getColumns = (headId: string) => http.get<OnlColumnsInfo>(CGFORM_RU
 export const getQueryInfo = (headId: string) => http.get<OnlQueryItem[]>(CGFORM_RUNTIME_URLS.queryInfo(headId));
 export const getErpColumns = (headId: string) => http.get<OnlErpColumns>(CGFORM_RUNTIME_URLS.erpColumns(headId));
 export const getFormItem = (headId: string) => http.get<OnlFormItem>(CGFORM_RUNTIME_URLS.formItem(headId));
+/** the main form of an ERP screen alone (its subs are edited in their own tabs) */
+export const getErpFormItem = (headId: string) => http.get<OnlFormItem>(CGFORM_RUNTIME_URLS.erpFormItem(headId));
 
 /** the list (silent: a NO_DB_SYNC answer is told by the page, not as a generic error) */
 export const getData = (headId: string, params: Params) =>

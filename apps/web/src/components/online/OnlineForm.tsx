@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import {
   addRecord,
   editRecord,
+  getErpFormItem,
   getFormItem,
   getRecord,
   getSubForm,
@@ -26,16 +27,17 @@ import './online-widgets';
 
 const schemaCache = new Map<string, Promise<OnlFormItem>>();
 
-/** getFormItem of a head, once per page visit (a failed load is asked again next time) */
-export function loadFormItem(headId: string): Promise<OnlFormItem> {
-  let p = schemaCache.get(headId);
+/** getFormItem (ERP main: getErpFormItem) of a head, once per page visit (a failed load is asked again next time) */
+export function loadFormItem(headId: string, erp = false): Promise<OnlFormItem> {
+  const key = `${erp ? 'erp:' : ''}${headId}`;
+  let p = schemaCache.get(key);
   if (!p) {
-    p = getFormItem(headId).then((res) => {
+    p = (erp ? getErpFormItem(headId) : getFormItem(headId)).then((res) => {
       if (!res.success || !res.result) throw new Error(res.message || '表单配置加载失败');
       return res.result;
     });
-    schemaCache.set(headId, p);
-    p.catch(() => schemaCache.delete(headId));
+    schemaCache.set(key, p);
+    p.catch(() => schemaCache.delete(key));
   }
   return p;
 }
@@ -246,7 +248,10 @@ export function OnlineForm({ model, mode, record, init, layout = 'normal', handl
         <Tabs
           activeKey={tab}
           onChange={setTab}
-          items={[{ key: '__main', label: '主表信息', forceRender: true, children: mainForm }, ...subItems]}
+          items={[
+            { key: '__main', label: model.title || '主表信息', forceRender: true, children: mainForm },
+            ...subItems,
+          ]}
         />
       </div>
     );
@@ -273,6 +278,8 @@ export interface OnlineFormModalProps {
   onSaved: () => void;
   /** ERP sub forms: ?tabletype= on save */
   tabletype?: number | string;
+  /** the ERP main form: getErpFormItem (no sub tables; they have their own tabs) */
+  erpMain?: boolean;
   layout?: 'normal' | 'tab';
   title?: ReactNode;
 }
@@ -280,7 +287,16 @@ export interface OnlineFormModalProps {
 const TITLES: Record<EditorMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
 
 /** 新增 / 编辑 / 详情 of a generated list: loads the schema and the record, saves main + subs in one request */
-export function OnlineFormModal({ headId, state, onClose, onSaved, tabletype, layout, title }: OnlineFormModalProps) {
+export function OnlineFormModal({
+  headId,
+  state,
+  onClose,
+  onSaved,
+  tabletype,
+  layout,
+  title,
+  erpMain,
+}: OnlineFormModalProps) {
   const [model, setModel] = useState<OnlineFormModel | null>(null);
   const [record, setRecord] = useState<OnlRecord | null>(null);
   const [oneToOne, setOneToOne] = useState<Record<string, Row | null>>({});
@@ -299,7 +315,7 @@ export function OnlineFormModal({ headId, state, onClose, onSaved, tabletype, la
     setLoading(true);
     const id = state.record?.id === undefined || state.record?.id === null ? null : String(state.record.id);
     (async () => {
-      const item = await loadFormItem(headId);
+      const item = await loadFormItem(headId, erpMain);
       const m = formModel(item);
       let rec: OnlRecord | null = null;
       const one: Record<string, Row | null> = {};
@@ -323,7 +339,7 @@ export function OnlineFormModal({ headId, state, onClose, onSaved, tabletype, la
     return () => {
       alive = false;
     };
-  }, [headId, state]);
+  }, [headId, state, erpMain]);
 
   const submit = async () => {
     if (mode === 'detail') {

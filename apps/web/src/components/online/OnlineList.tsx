@@ -91,6 +91,8 @@ export interface OnlineListProps {
   expandedRowRender?: (row: OnlRecord) => ReactNode;
   /** no card around it */
   embedded?: boolean;
+  /** the main list of an ERP screen: its form edits the main record alone */
+  erpMain?: boolean;
   /** after a save or delete */
   onChanged?: () => void;
 }
@@ -137,6 +139,7 @@ export function OnlineList({
   activeRowId,
   expandedRowRender,
   embedded,
+  erpMain,
   onChanged,
 }: OnlineListProps) {
   const navigate = useNavigate();
@@ -662,6 +665,7 @@ export function OnlineList({
         }}
         tabletype={tabletype}
         layout={formLayout}
+        erpMain={erpMain}
       />
     </div>
   );

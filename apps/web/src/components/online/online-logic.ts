@@ -275,6 +275,8 @@ export interface SubTableSchema {
 
 export interface OnlineFormModel {
   table: string;
+  /** the definition's description (the main tab of the Tab theme) */
+  title: string;
   fields: FormFieldSchema[];
   /** hidden fields: kept in the values, never shown */
   hidden: string[];
@@ -331,7 +333,9 @@ export function schemaFields(
 }
 
 /** getFormItem → the main form, hidden fields, the sub tables in `order` */
-export function formModel(item: Pick<OnlFormItem, 'schema' | 'formTemplate'>): OnlineFormModel {
+export function formModel(
+  item: Pick<OnlFormItem, 'schema' | 'formTemplate'> & { head?: OnlFormItem['head'] },
+): OnlineFormModel {
   const schema = item.schema ?? { properties: {} };
   const props = schema.properties ?? {};
   const table = schema.table ?? '';
@@ -353,7 +357,8 @@ export function formModel(item: Pick<OnlFormItem, 'schema' | 'formTemplate'>): O
       } satisfies SubTableSchema;
     })
     .sort((a, b) => a.order - b.order);
-  return { table, fields: main.fields, hidden: main.hidden, subs, columns };
+  const title = String(item.head?.tableTxt ?? (schema as { title?: unknown }).title ?? '');
+  return { table, title, fields: main.fields, hidden: main.hidden, subs, columns };
 }
 
 /** an editable-table column of a sub table, as the JVxeTable takes it (server keys kept; unknown types → input) */

@@ -57,6 +57,7 @@ export default function OnlCgformErpList() {
         info={erp.main}
         fixedParams={fixed}
         embedded
+        erpMain
         onRowClick={setMain}
         activeRowId={main ? String(main.id) : null}
         onChanged={() => setMain((m) => (m ? { ...m } : m))}
