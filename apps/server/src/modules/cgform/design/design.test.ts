@@ -515,6 +515,16 @@ describe('validation and injection', () => {
     ).toBe(400);
   });
 
+  it('checkOnlyTable: 1 when free, -1 when defined, an existing table or reserved; bad names get the identifier error', async () => {
+    const check = async (q: string) => (await call('GET', `/head/checkOnlyTable?${q}`)).json;
+    expect((await check('tbname=t_free')).result).toBe(1);
+    expect((await check('tbname=test_demo')).result).toBe(-1);
+    expect((await check(`tbname=test_demo&id=${SEED_FORMS.single}`)).result).toBe(1);
+    expect((await check('tbname=sys_user')).result).toBe(-1);
+    expect((await check('tbname=t_exists')).result).toBe(-1);
+    expect((await check(`tbname=${encodeURIComponent('a"b')}`)).message).toMatch(/表名「a"b」不合法/);
+  });
+
   it('a sub table saved with a foreign key is listed in its main’s sub_table_str', async () => {
     const id = await create(
       't_order_line',

@@ -10,8 +10,9 @@ import { newId } from '../../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../../platform/list-query.ts';
 import { rowJson } from '../../../platform/serialize.ts';
 import { parse, requiredStr, str } from '../../../platform/validation.ts';
+import { assertIdent, isReservedTable } from '../ident.ts';
 import { invalidateForm } from '../model.ts';
-import { DefinitionInput } from './definition.ts';
+import { COPY_NAME_RE, DefinitionInput } from './definition.ts';
 import {
   buttonCodeTaken,
   copyDefinition,
@@ -20,7 +21,7 @@ import {
   removeDefinitions,
   saveDefinition,
 } from './store.ts';
-import { syncDefinition } from './sync.ts';
+import { syncDefinition, tableExists } from './sync.ts';
 
 /**
  * Online表单开发 (contract-2 §4.3 "Form designer"): definitions, 同步数据库, copies, removal, import from the database and
@@ -199,6 +200,25 @@ export default async function cgformDesignRoutes(app: FastifyInstance): Promise<
       .orderBy(asc(onlCgformIndex.indexName));
     return ok(rows.map((r) => rowJson(r)));
   });
+
+  /** 表名校验 while typing: 1 = free, -1 = taken (a definition, a table of the database, or reserved) */
+  app.get(
+    '/online/cgform/head/checkOnlyTable',
+    { config: { access: { perm: [CGFORM_PERMS.add, CGFORM_PERMS.edit] } } },
+    async (req) => {
+      const q = parse(z.object({ tbname: requiredStr('tbname', 100), id: str(36).nullish() }).loose(), req.query);
+      const name = assertIdent(q.tbname.trim().toLowerCase(), '表名');
+      if (isReservedTable(name) || COPY_NAME_RE.test(name)) return ok(-1);
+      const [other] = await db()
+        .select({ id: onlCgformHead.id })
+        .from(onlCgformHead)
+        .where(eq(onlCgformHead.tableName, name))
+        .limit(1);
+      if (other && other.id !== q.id) return ok(-1);
+      if (!other && (await tableExists(db(), name))) return ok(-1);
+      return ok(1);
+    },
+  );
 
   // ------------------------------------------------------------ definition writes
 
