@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { CgformHead } from '../../../../api/cgform-design';
 import { CrudPage } from '../../../../components/kit';
 import { CgformDesigner } from './designer/CgformDesigner';
 import { themeRoute } from './designer/designer-logic';
 import { copyListPage } from './designer/head-list.data';
-import { SyncDbModal } from './designer/SyncDbModal';
 
 /** AUTO复制表单 (component modules/online/cgform/OnlCgformCopyList, `/online/copyform/:code`): copies of one definition. */
 export default function OnlCgformCopyList() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const [design, setDesign] = useState<string | null>(null);
-  const [syncOf, setSyncOf] = useState<CgformHead | null>(null);
   return (
     <CrudPage
       key={code}
@@ -20,30 +17,19 @@ export default function OnlCgformCopyList() {
       fixedParams={{ physicId: code, copyType: 1 }}
       handlers={{
         design: (r) => r && setDesign(r.id),
-        sync: (r) => setSyncOf(r ?? null),
         test: (r) => r && navigate(themeRoute(r)),
       }}
     >
       {(ctx) => (
-        <>
-          <CgformDesigner
-            open={!!design}
-            headId={design}
-            onClose={() => setDesign(null)}
-            onSaved={() => {
-              setDesign(null);
-              ctx.reload();
-            }}
-          />
-          <SyncDbModal
-            head={syncOf}
-            onClose={() => setSyncOf(null)}
-            onDone={() => {
-              setSyncOf(null);
-              ctx.reload();
-            }}
-          />
-        </>
+        <CgformDesigner
+          open={!!design}
+          headId={design}
+          onClose={() => setDesign(null)}
+          onSaved={() => {
+            setDesign(null);
+            ctx.reload();
+          }}
+        />
       )}
     </CrudPage>
   );

@@ -224,6 +224,7 @@ export function CgformDesigner({
         <div data-testid="cgform-designer">
           <Form
             form={form}
+            name="cgformHead"
             labelCol={{ span: 8 }}
             wrapperCol={{ span: 16 }}
             onValuesChange={onValuesChange}

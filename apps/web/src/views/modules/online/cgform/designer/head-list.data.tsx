@@ -34,11 +34,11 @@ const typeTag = (v: unknown, r: CgformHead) => {
 
 /** the columns shared by the head list and the copy list */
 const baseColumns: PageSchema<CgformHead>['columns'] = [
-  { field: 'tableType', title: '表类型', width: 110, render: (v, r) => typeTag(v, r) },
-  { field: 'tableName', title: '表名', sorter: true, minWidth: 160, align: 'left' },
-  { field: 'tableTxt', title: '表描述', ellipsis: true, minWidth: 160, align: 'left' },
-  { field: 'tableVersion', title: '版本', width: 70 },
-  { field: 'isDbSynch', title: '同步数据库状态', width: 130, render: (v) => syncTag(v) },
+  { field: 'tableType', title: '表类型', width: 100, render: (v, r) => typeTag(v, r) },
+  { field: 'tableName', title: '表名', sorter: true, minWidth: 150, align: 'left' },
+  { field: 'tableTxt', title: '表描述', ellipsis: true, minWidth: 130, align: 'left' },
+  { field: 'tableVersion', title: '版本', width: 60 },
+  { field: 'isDbSynch', title: '同步数据库状态', width: 125, render: (v) => syncTag(v) },
   { field: 'createTime', title: '创建时间', type: 'datetime', sorter: true },
 ];
 
@@ -49,6 +49,7 @@ const baseColumns: PageSchema<CgformHead>['columns'] = [
  */
 export const headListPage = definePage<CgformHead>({
   name: 'cgform',
+  authCodes: { deleteBatch: 'online:cgform:delete' },
   urls: { list: CGFORM_URLS.list, delete: CGFORM_URLS.delete, deleteBatch: CGFORM_URLS.deleteBatch },
   columns: baseColumns,
   query: [
@@ -71,28 +72,36 @@ export const headListPage = definePage<CgformHead>({
   superQuery: false,
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: [
-    { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, run: 'design' },
-    { key: 'import', label: '导入数据库表', icon: <ImportOutlined />, run: 'importTables' },
+    { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, run: 'design', auth: 'online:cgform:add' },
+    {
+      key: 'import',
+      label: '导入数据库表',
+      icon: <ImportOutlined />,
+      run: 'importTables',
+      auth: 'online:cgform:importTable',
+    },
   ],
   actionWidth: 230,
   rowActions: [
-    { key: 'edit', label: '编辑', run: 'design' },
-    { key: 'sync', label: '同步数据库', run: 'sync' },
+    { key: 'edit', label: '编辑', run: 'design', auth: 'online:cgform:edit' },
+    { key: 'sync', label: '同步数据库', run: 'sync', auth: 'online:cgform:dbSynch' },
     { key: 'test', label: '功能测试', run: 'test', show: (r) => r.isDbSynch === 'Y' },
     { key: 'url', label: '配置地址', run: 'configUrl', more: true },
     {
       key: 'copy',
       label: '复制视图',
+      auth: 'online:cgform:copy',
       more: true,
       confirm: '确定复制该表单的视图吗？',
       onClick: (r, ctx) => void runCall(() => copyCgform(r.id), ctx.reload, '复制成功'),
     },
     { key: 'copies', label: '视图列表', run: 'copies', more: true },
-    { key: 'buttons', label: '自定义按钮', run: 'buttons', more: true },
+    { key: 'buttons', label: '自定义按钮', run: 'buttons', more: true, auth: 'online:cgform:button' },
     { key: 'auth', label: '角色授权', run: 'roleAuth', more: true },
     {
       key: 'remove',
       label: '移除',
+      auth: 'online:cgform:delete',
       more: true,
       confirm: '确定要移除此记录吗？（只删除表单配置，数据库表保留）',
       onClick: (r, ctx) => void runCall(() => removeCgformRecord(r.id), ctx.reload, '移除成功'),
@@ -100,6 +109,7 @@ export const headListPage = definePage<CgformHead>({
     {
       key: 'delete',
       label: '删除',
+      auth: 'online:cgform:delete',
       more: true,
       danger: true,
       confirm: (r) => `确定删除吗？将同时删除数据库表「${r.tableName}」及其全部数据，无法恢复！`,
@@ -110,10 +120,12 @@ export const headListPage = definePage<CgformHead>({
 
 /**
  * AUTO复制表单 (`/online/copyform/:code`): the copies of one definition (physicId = code, copyType 1), with 编辑,
- * 同步数据库, 功能测试 and 删除.
+ * 功能测试 and 删除 (the definition only). A copy shares its original's table: the server refuses to sync a copy
+ * (请同步原表单), so the list offers no 同步数据库.
  */
 export const copyListPage = definePage<CgformHead>({
   name: 'cgform-copy',
+  authCodes: { deleteBatch: 'online:cgform:delete' },
   urls: { list: CGFORM_URLS.list, delete: CGFORM_URLS.delete, deleteBatch: CGFORM_URLS.deleteBatch },
   columns: [
     ...baseColumns.slice(0, 3),
@@ -126,12 +138,12 @@ export const copyListPage = definePage<CgformHead>({
   defaultSort: { column: 'createTime', order: 'desc' },
   actionWidth: 220,
   rowActions: [
-    { key: 'edit', label: '编辑', run: 'design' },
-    { key: 'sync', label: '同步数据库', run: 'sync', show: (r) => r.isDbSynch !== 'Y' },
+    { key: 'edit', label: '编辑', run: 'design', auth: 'online:cgform:edit' },
     { key: 'test', label: '功能测试', run: 'test', show: (r) => r.isDbSynch === 'Y' },
     {
       key: 'delete',
       label: '删除',
+      auth: 'online:cgform:delete',
       more: true,
       danger: true,
       confirm: '确定删除此视图吗？',
