@@ -264,6 +264,14 @@ describe('预约状态', () => {
     expect((await post(`${A}/reservation/cancel`, { ids: id, reason: 'x' })).json.message).toBe(
       '只有待确认或已确认的预约可以取消（当前状态：已签到）',
     );
+    // cancelling the running session cancels the pending one; the checked-in one stays 已签到 and keeps its seat
+    const pending = await bookOk(running.id);
+    expect((await post(`${A}/session/cancel`, { id: running.id, reason: '停电' })).json.message).toBe(
+      '场次已取消，1 条预约已取消，已通知 0 位用户',
+    );
+    expect((await reservation(id)).status).toBe('2');
+    expect((await reservation(pending)).status).toBe('3');
+    expect((await sessionRow(running.id)).bookedCount).toBe(1);
 
     const later = await session();
     const l = await bookOk(later.id);

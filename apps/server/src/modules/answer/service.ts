@@ -228,8 +228,8 @@ export async function deleteSession(db: Db, actor: Actor, id: string): Promise<v
 }
 
 /**
- * Cancels a session: its pending and confirmed reservations become 已取消 (the reason says why), and every booked
- * system user gets an announcement addressed to them, published at once and pushed over the websocket.
+ * Cancels a session: its pending and confirmed reservations become 已取消 (the reason says why; checked-in ones stay
+ * 已签到), and every booked system user gets an announcement addressed to them, published at once and pushed over the websocket.
  */
 export async function cancelSession(
   app: FastifyInstance,
@@ -251,7 +251,6 @@ export async function cancelSession(
         cancelReason: reason,
         cancelBy: actor.user.username,
         cancelTime: now,
-        bookedCount: 0,
         updateBy: actor.user.username,
         updateTime: now,
       })
@@ -270,10 +269,15 @@ export async function cancelSession(
         and(
           eq(answerReservation.sessionId, id),
           eq(answerReservation.delFlag, 0),
-          inArray(answerReservation.status, [...ACTIVE_STATUSES]),
+          inArray(answerReservation.status, [...TRANSITIONS.cancel.from]),
         ),
       )
       .returning({ userId: answerReservation.userId, personType: answerReservation.personType });
+    // checked-in reservations keep their state (and their seat)
+    await tx
+      .update(answerSession)
+      .set({ bookedCount: sql`greatest(${answerSession.bookedCount} - ${gone.length}, 0)` })
+      .where(eq(answerSession.id, id));
     const userIds = [
       ...new Set(gone.filter((r) => r.personType === PERSON_TYPE.user && r.userId).map((r) => r.userId as string)),
     ];

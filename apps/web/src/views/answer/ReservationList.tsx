@@ -1,14 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type AnswerReservation, cancelReservations } from '../../api/answer';
 import { JPrompt } from '../../components/JPrompt';
 import { type ActionContext, CrudPage, runCall } from '../../components/kit';
 import { reservationPage } from './reservation.data';
-import { onReservationsChanged, RESERVATION_FORM_PATH } from './reservation-rules';
+import { onReservationsChanged, RESERVATION_FORM_PATH, savesSoFar } from './reservation-rules';
 
-/** reloads the (kept-alive) list when the form page saved */
+/** reloads the (kept-alive) list when the form page saved, also while it was in the background */
 function ReloadOnSave({ reload }: { reload: () => void }) {
-  useEffect(() => onReservationsChanged(reload), [reload]);
+  const seen = useRef(savesSoFar());
+  const latest = useRef(reload);
+  latest.current = reload;
+  useEffect(() => {
+    const check = () => {
+      if (savesSoFar() === seen.current) return;
+      seen.current = savesSoFar();
+      latest.current();
+    };
+    check();
+    return onReservationsChanged(check);
+  }, []);
   return null;
 }
 

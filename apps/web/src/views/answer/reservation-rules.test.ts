@@ -10,6 +10,7 @@ import {
   mobileRules,
   onReservationsChanged,
   reservationsChanged,
+  savesSoFar,
 } from './reservation-rules';
 
 describe('reservation form rules', () => {
@@ -37,10 +38,13 @@ describe('reservation form rules', () => {
   });
   it('tells the list when the form saved', () => {
     let n = 0;
+    const before = savesSoFar();
     const off = onReservationsChanged(() => n++);
     reservationsChanged();
     off();
     reservationsChanged();
     expect(n).toBe(1);
+    // a list that was hidden (no listener) sees the count moved when it shows again
+    expect(savesSoFar()).toBe(before + 2);
   });
 });

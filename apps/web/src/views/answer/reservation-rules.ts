@@ -58,8 +58,16 @@ export const canConfirm = (r: { status: string }) => r.status === '0';
 export const canCheckin = (r: { status: string }) => r.status === '1';
 export const canCancel = (r: { status: string }) => r.status === '0' || r.status === '1';
 
-/** the keep-alive list reloads when the form page saved (the form is a page of its own) */
+/**
+ * The keep-alive list reloads when the form page saved (the form is a page of its own). A hidden kept-alive page has
+ * no effects running (React <Activity>), so the list compares the save count when it shows again, and listens while
+ * it is shown.
+ */
+let saves = 0;
 const listeners = new Set<() => void>();
+export function savesSoFar(): number {
+  return saves;
+}
 export function onReservationsChanged(fn: () => void): () => void {
   listeners.add(fn);
   return () => {
@@ -67,6 +75,7 @@ export function onReservationsChanged(fn: () => void): () => void {
   };
 }
 export function reservationsChanged(): void {
+  saves++;
   for (const fn of [...listeners]) fn();
 }
 

@@ -41,10 +41,7 @@ export const reservationPage = definePage<AnswerReservation>({
     { field: 'reservationNo', title: '预约编号', type: 'nowrap', sorter: true, width: 150 },
     { field: 'sessionName', title: '答题场次', ellipsis: true, minWidth: 160, align: 'left' },
     { field: 'sessionStartTime', title: '场次时间', type: 'datetime', width: 165 },
-    { field: 'personType', title: '预约对象', type: 'dict', width: 90 },
     { field: 'name', title: '姓名', sorter: true, width: 100 },
-    { field: 'mobile', title: '手机号', type: 'nowrap', width: 120 },
-    { field: 'idCard', title: '身份证号', width: 170, render: (v) => maskIdCard(v as string | null) },
     {
       field: 'status',
       title: '状态',
@@ -61,6 +58,9 @@ export const reservationPage = definePage<AnswerReservation>({
         );
       },
     },
+    { field: 'personType', title: '预约对象', type: 'dict', width: 90 },
+    { field: 'mobile', title: '手机号', type: 'nowrap', width: 120 },
+    { field: 'idCard', title: '身份证号', width: 170, render: (v) => maskIdCard(v as string | null) },
     { field: 'checkinTime', title: '签到时间', type: 'datetime', width: 165 },
     { field: 'createTime', title: '预约时间', type: 'datetime', sorter: true, width: 165 },
   ],

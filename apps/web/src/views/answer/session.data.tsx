@@ -90,15 +90,6 @@ export const sessionPage = definePage<AnswerSession>({
     { field: 'startTime', title: '开始时间', type: 'datetime', sorter: true, width: 165 },
     { field: 'endTime', title: '结束时间', type: 'datetime', width: 165 },
     {
-      field: 'place',
-      title: '地点 / 链接',
-      ellipsis: true,
-      width: 180,
-      render: (_v, r) => <span title={placeText(r)}>{placeText(r)}</span>,
-    },
-    { field: 'bookedCount', title: '已约 / 容量', width: 100, render: (_v, r) => seatsText(r) },
-    { field: 'reserveEnd', title: '预约截止', type: 'datetime', width: 165 },
-    {
       field: 'status',
       title: '状态',
       width: 90,
@@ -113,6 +104,15 @@ export const sessionPage = definePage<AnswerSession>({
         );
       },
     },
+    {
+      field: 'place',
+      title: '地点 / 链接',
+      ellipsis: true,
+      width: 180,
+      render: (_v, r) => <span title={placeText(r)}>{placeText(r)}</span>,
+    },
+    { field: 'bookedCount', title: '已约 / 容量', width: 100, render: (_v, r) => seatsText(r) },
+    { field: 'reserveEnd', title: '预约截止', type: 'datetime', width: 165 },
   ],
   query: [
     { field: 'name', label: '场次名称', rule: 'like' },
