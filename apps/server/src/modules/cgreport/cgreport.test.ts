@@ -112,6 +112,8 @@ describe('online reports', () => {
       expect(cols.salary_money.groupTitle).toBe('收入');
       const ages = r.data.records.map((d: { age: number }) => Number(d.age)).sort();
       expect(ages).toEqual([28, 30, 35]);
+      // a DATE column as yyyy-MM-dd on both drivers
+      for (const d of r.data.records) expect(d.birthday).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const info = await get(`/api/getQueryInfo/${SEED_REPORTS.demo}`);
       expect(info.json.result).toEqual([
         expect.objectContaining({ field: 'name', label: '姓名', view: 'text', mode: 'single' }),
@@ -137,7 +139,8 @@ describe('online reports', () => {
       const cols = (await get('/api/getRpColumns/report_user')).json.result;
       expect(cols.cgRpConfigId).toBe(SEED_REPORTS.users);
       expect(cols.cgRpConfigName).toBe('用户报表');
-      expect(cols.columns[0]).toMatchObject({ title: '账号', dataIndex: 'username' });
+      expect(cols.columns[0]).toMatchObject({ title: '账号', dataIndex: 'username', sorter: true });
+      expect(cols.columns[1]).toMatchObject({ title: '姓名', dataIndex: 'realname', sorter: false });
       const page = (await get(`/api/getData/${cols.cgRpConfigId}`, { realname: '管理', pageSize: 5 })).json.result;
       expect(page.records.map((r: { username: string }) => r.username)).toEqual(['admin']);
       expect((await get('/api/getRpColumns/nope')).json).toMatchObject({ success: false, message: '报表不存在' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { formatDateTime } from '../../platform/serialize.ts';
+import { formatDate, formatDateTime } from '../../platform/serialize.ts';
 import { openDataSource } from '../data-source/connect.ts';
 import { REPORT_TABLES, ReportSqlError } from './sql-guard.ts';
 
@@ -150,6 +150,8 @@ export function describeSqlError(err: unknown): string {
   }
 }
 
+const DATE_OID = 1082;
+
 /** a driver value as JSON: dates as yyyy-MM-dd HH:mm:ss, bigint as number (string past 2^53) */
 function cell(v: unknown): unknown {
   if (v instanceof Date) return formatDateTime(v);
@@ -177,10 +179,18 @@ export async function runReportStatements(
   statements: readonly ReportStatement[],
 ): Promise<ReportResult[]> {
   const out: ReportResult[] = [];
-  const shape = (r: Raw): ReportResult => ({
-    rows: r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cell(v)]))),
-    fields: r.fields?.map((f) => f.name) ?? Object.keys(r.rows[0] ?? {}),
-  });
+  const shape = (r: Raw): ReportResult => {
+    // DATE columns as yyyy-MM-dd (PGlite hands them over as Date objects)
+    const dates = new Set(r.fields?.filter((f) => f.dataTypeID === DATE_OID).map((f) => f.name));
+    return {
+      rows: r.rows.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [k, dates.has(k) && v instanceof Date ? formatDate(v) : cell(v)]),
+        ),
+      ),
+      fields: r.fields?.map((f) => f.name) ?? Object.keys(r.rows[0] ?? {}),
+    };
+  };
   if (dbSource) {
     const pool = await openDataSource(ctx, dbSource);
     if (pool.engine !== 'postgres') throw new ReportSqlError('报表暂只支持 PostgreSQL 数据源');

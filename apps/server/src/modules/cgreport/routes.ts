@@ -453,6 +453,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
           dataIndex: i.fieldName,
           ...(i.dictCode ? { customRender: i.fieldName } : {}),
           ...(i.fieldWidth ? { width: i.fieldWidth } : {}),
+          sorter: Number(i.isOrder) === 1,
         })),
       dictOptions,
     });

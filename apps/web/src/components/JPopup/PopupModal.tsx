@@ -155,7 +155,8 @@ export function PopupModal({
         dataIndex: ['row', c.dataIndex],
         key: c.dataIndex,
         width: c.width,
-        sorter: true,
+        // the report says which columns sort (is_order); a report without the flag sorts on every column
+        sorter: c.sorter ?? true,
         render: (_: unknown, r: { row: Rec }) => {
           const text = popupCellText(r.row[c.dataIndex], c.customRender, report?.dictOptions);
           const cut = ellipsis(text, ellipsisLength);

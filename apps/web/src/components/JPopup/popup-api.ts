@@ -20,6 +20,8 @@ export interface PopupColumn {
   customRender?: string | null;
   sortOrder?: string | null;
   width?: number | string;
+  /** sortable (the report item's is_order) */
+  sorter?: boolean;
 }
 
 export interface PopupReport {
