@@ -93,7 +93,7 @@ export default function Workplace() {
               )}
             </Card>
             <Card size="small" title="动态">
-              <ActivityList query={activity} />
+              <ActivityList query={activity} limit={10} />
             </Card>
           </Space>
         </Col>

@@ -87,7 +87,7 @@ describe('chart options', () => {
       { name: '添加', max: 1 },
     ]);
     const s = (radarOption(rows).series as Array<{ data: Array<{ name: string; value: number[] }> }>)[0];
-    expect(s.data).toEqual([
+    expect(s.data.map(({ name, value }) => ({ name, value }))).toEqual([
       { name: '个人', value: [4, 0] },
       { name: '团队', value: [2.5, 0] },
       { name: '部门', value: [10, 0] },

@@ -47,7 +47,12 @@ export function radarOption(rows: readonly RadarRow[]): EChartOption {
       {
         type: 'radar',
         areaStyle: { opacity: 0.12 },
-        data: RADAR_SERIES.map((s) => ({ name: s, value: rows.map((r) => r[s]) })),
+        // the three often coincide (a one-person department): 个人 drawn widest, 团队 dashed, so each stays visible
+        data: RADAR_SERIES.map((s) => ({
+          name: s,
+          value: rows.map((r) => r[s]),
+          lineStyle: { width: s === '个人' ? 3 : 1.5, type: s === '团队' ? ('dashed' as const) : ('solid' as const) },
+        })),
       },
     ],
   };

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,8 @@ import IndexTask from './IndexTask';
 import Monitor from './Monitor';
 import Workplace from './Workplace';
 
-const SLOW = { timeout: 10_000 };
+/** antd pages render slowly in jsdom on a busy machine */
+const SLOW = { timeout: 30_000 };
 const ok = (result: unknown) => ({ success: true, message: '', code: 200, result, timestamp: 0 });
 
 let answers: Record<string, { status: number; body: unknown }>;
@@ -35,6 +36,8 @@ const render = (ui: ReactElement, path = '/') =>
   );
 
 beforeAll(() => {
+  // findBy… / waitFor: the same patience as the tests themselves
+  configure({ asyncUtilTimeout: 10_000 });
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
