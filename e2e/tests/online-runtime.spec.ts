@@ -165,3 +165,41 @@ test('a definition not synchronised yet: its list says so instead of failing', a
     await request.dispose();
   }
 });
+
+test('ERP screen: a main row chooses the sub lists; a sub record added there gets the key, then is deleted', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `E2E铅笔${Date.now() % 10000}`;
+  await signIn(page);
+  await page.goto(`/online/cgformErpList/${ORDER_HEAD}`);
+  const main = page.getByTestId('online-list').first();
+  await expect(page.getByText('请先选择一条主表记录').first()).toBeVisible();
+  await main.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'ON-2030-001' }).locator('td').nth(1).click();
+  const products = page.getByRole('tabpanel').getByTestId('online-list');
+  await expect(products.getByText('答题卡')).toBeVisible();
+  await expect(products.getByText('草稿纸')).toHaveCount(0); // ON-2030-002's product
+
+  await products.getByRole('button', { name: /新\s*增/ }).click();
+  const modal = page.locator('.ant-modal:visible', { hasText: '商品名称' });
+  await modal.getByLabel('商品名称').fill(name);
+  const saved = page.waitForRequest((r) => r.url().includes('/online/cgform/api/form/') && r.method() === 'POST');
+  await ok(modal).click();
+  const req = await saved;
+  expect(req.url()).toContain('tabletype=3');
+  expect(req.postDataJSON()).toMatchObject({ product_name: name, order_fk_id: expect.any(String) });
+  await toast(page, '添加成功！');
+  const row = products.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+  await expect(row).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/online-runtime-erp.png' });
+
+  await row.getByText('更多').hover();
+  await page.locator('.ant-dropdown:visible').getByText('删除', { exact: true }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await toast(page, '删除成功!');
+  await expect(row).toHaveCount(0);
+  await expect(products.getByText('答题卡')).toBeVisible();
+});
