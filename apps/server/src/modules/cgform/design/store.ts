@@ -255,8 +255,11 @@ export async function saveDefinition(
 
   const headId = existing?.head.id ?? opts.newHeadId ?? newId();
   const headValues = pick(def.head as Record<string, unknown>, HEAD_KEYS);
+  const usedIds = new Set<string>();
   const fieldRows = fields.map((f) => {
-    const prev = f.id ? known.get(f.id) : undefined;
+    // an id sent twice is one field: the second one is new
+    const prev = f.id && !usedIds.has(f.id) ? known.get(f.id) : undefined;
+    if (prev) usedIds.add(prev.id);
     return fieldRow(f, headId, prev ? prev.id : newId(), prev?.dbFieldNameOld ?? null, by, at);
   });
 
