@@ -250,6 +250,71 @@ describe('single table: every database type', () => {
   });
 });
 
+describe('every form view of contract-2 §4.2', () => {
+  const VIEWS: Array<[string, string, unknown, Record<string, unknown>?]> = [
+    ['list', 'string', '1', { dict: 'sex' }],
+    ['radio', 'string', '2', { dict: 'sex' }],
+    ['checkbox', 'string', 'L,H', { dict: 'priority' }],
+    ['list_multi', 'string', 'M,H', { dict: 'priority' }],
+    ['sel_search', 'string', 'admin', { dictTable: 'sys_user', dictText: 'realname', dict: 'username' }],
+    ['sel_tree', 'string', 'x1', { dictTable: 'sys_category', dictText: 'pid,name,has_child', dict: 'id' }],
+    ['cat_tree', 'string', 'c1', { dict: 'B01' }],
+    ['popup', 'string', 'admin', { dictTable: 'report_user', dict: 'username', dictText: 'v_popup' }],
+    ['link_down', 'string', 'a', { dictTable: '{"table":"sys_category","txt":"name","key":"id"}' }],
+    ['sel_user', 'string', 'admin,jeecg'],
+    ['sel_depart', 'string', 'd1'],
+    ['switch', 'string', 'Y'],
+    ['date', 'Date', '2030-03-04'],
+    ['datetime', 'Datetime', '2030-03-04 05:06:07'],
+    ['time', 'Time', '05:06:07'],
+    ['file', 'string', 'upload/a.pdf'],
+    ['image', 'string', 'upload/a.png,upload/b.png'],
+    ['textarea', 'Text', '多行\n文本'],
+    ['password', 'string', 'p@ss'],
+    ['umeditor', 'Text', '<p>富文本</p>'],
+    ['markdown', 'Text', '# 标题'],
+    ['pca', 'string', '110105'],
+    ['rate', 'double', 3.5],
+    ['text', 'string', '文本'],
+    ['number', 'double', 12.25],
+    ['integer', 'int', 42],
+    ['hidden', 'string', '隐藏值'],
+  ];
+
+  it('each view is described by getFormItem and its value saves and loads back', async () => {
+    const id = await createForm(t, {
+      tableName: 'rt_views',
+      fields: VIEWS.map(([view, type, , more]) => ({
+        name: `v_${view}`,
+        txt: view,
+        type,
+        view,
+        length: 200,
+        ...(more ?? {}),
+      })),
+    });
+    const props = (await get(`getFormItem/${id}`)).json.result.schema.properties;
+    for (const [view] of VIEWS) expect(props[`v_${view}`]?.view, view).toBe(view);
+    expect(props.v_list.enum.map((e: { value: string }) => e.value)).toEqual(['1', '2']);
+    expect(props.v_popup).toMatchObject({ code: 'report_user', orgFields: 'username', destFields: 'v_popup' });
+    expect(props.v_sel_tree).toMatchObject({ pidField: 'pid', textField: 'name', hasChildField: 'has_child' });
+    expect(props.v_hidden.hidden).toBe(true);
+    expect(props.v_integer.type).toBe('integer');
+    expect(props.v_number.type).toBe('number');
+    const body = Object.fromEntries(VIEWS.map(([view, , value]) => [`v_${view}`, value]));
+    const add = await post(`form/${id}`, body);
+    expect(add.json.success).toBe(true);
+    const rec = (await get(`form/${id}/${add.json.result}`)).json.result;
+    for (const [view, , value] of VIEWS) expect(rec[`v_${view}`], view).toEqual(value);
+    const row = (await get(`getData/${id}`)).json.result.records[0];
+    expect(row).toMatchObject({
+      v_list_dictText: '男',
+      v_checkbox_dictText: '低,高',
+      v_sel_user_dictText: expect.stringContaining(','),
+    });
+  });
+});
+
 describe('main table with one-to-many and one-to-one subs', () => {
   let id: string;
   it('adds main + sub rows in one request and reads them back', async () => {
