@@ -244,6 +244,50 @@ describe('预约规则', () => {
   });
 });
 
+describe('编辑与删除', () => {
+  it('edits a pending reservation (validated, duplicates refused); a cancelled one cannot be edited', async () => {
+    const s = await session();
+    const a = person();
+    const b = person();
+    const ra = await bookOk(s.id, a);
+    await bookOk(s.id, b);
+    const put = (payload: unknown) =>
+      t.req({ method: 'PUT', url: `${A}/reservation/edit`, token: admin, payload: payload as never });
+    expect((await put({ id: ra, mobile: '10000000000' })).json.message).toContain('请输入正确手机号');
+    expect((await put({ id: ra, idCard: b.idCard })).json).toMatchObject({
+      success: false,
+      message: '该人员已预约此场次，不能重复预约',
+    });
+    expect((await put({ id: ra, sessionId: newId() })).json.message).toBe('不能更换场次，请取消后重新预约');
+    expect((await put({ id: ra, name: '改名', mobile: '13700001234', remark: '备注' })).json).toMatchObject({
+      success: true,
+      message: '编辑成功!',
+    });
+    expect(await reservation(ra)).toMatchObject({
+      name: '改名',
+      mobile: '13700001234',
+      remark: '备注',
+      idCard: a.idCard,
+    });
+    const q = await get(`${A}/reservation/queryById?id=${ra}`);
+    expect(q.json.result).toMatchObject({ status: '0', status_dictText: '待确认', sessionName: s.name });
+    await post(`${A}/reservation/cancel`, { ids: ra, reason: '重约' });
+    expect((await put({ id: ra, remark: 'x' })).json.message).toBe('只有待确认或已确认的预约可以编辑');
+  });
+
+  it('a session with active reservations cannot be deleted; deleting a reservation gives its seat back', async () => {
+    const s = await session();
+    const r = await bookOk(s.id);
+    const del = (url: string) => t.req({ method: 'DELETE', url, token: admin });
+    expect((await del(`${A}/session/delete?id=${s.id}`)).json.message).toBe('该场次还有 1 条有效预约，请先取消场次');
+    expect((await del(`${A}/reservation/delete?id=${r}`)).json.message).toBe('删除成功!');
+    expect((await sessionRow(s.id)).bookedCount).toBe(0);
+    expect((await get(`${A}/reservation/queryById?id=${r}`)).json.message).toBe('未找到对应的预约');
+    expect((await del(`${A}/session/delete?id=${s.id}`)).json.message).toBe('删除成功!');
+    expect((await get(`${A}/session/queryById?id=${s.id}`)).json.message).toBe('未找到对应的答题场次');
+  });
+});
+
 describe('预约状态', () => {
   it('confirm → check in inside the session time; refusals name the reason', async () => {
     const running = await session({ start: -H, end: H, open: -2 * H, close: 30 * MIN });
