@@ -205,12 +205,20 @@ export function OnlineForm({ model, mode, record, init, layout = 'normal', handl
     };
   }
 
+  // a detail shows values only: no 请输入… hints in empty read-only fields
+  const fields = useMemo(
+    () =>
+      readOnly
+        ? model.fields.map((f) => ({ ...f, props: { ...(f.props as Row | undefined), placeholder: '' } }))
+        : model.fields,
+    [model, readOnly],
+  );
   const mainForm = (
     <SchemaForm
       form={form}
-      fields={model.fields as FormFieldSchema<Row>[]}
+      fields={fields as FormFieldSchema<Row>[]}
       ctx={ctx}
-      name="online"
+      name="online-main"
       labelSpan={labelSpan}
     />
   );

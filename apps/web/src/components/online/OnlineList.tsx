@@ -95,6 +95,8 @@ export interface OnlineListProps {
   erpMain?: boolean;
   /** after a save or delete */
   onChanged?: () => void;
+  /** the rows of every load (ERP: forget a chosen main row that is gone) */
+  onLoaded?: (rows: OnlRecord[]) => void;
 }
 
 interface DataState {
@@ -141,6 +143,7 @@ export function OnlineList({
   embedded,
   erpMain,
   onChanged,
+  onLoaded,
 }: OnlineListProps) {
   const navigate = useNavigate();
   const [queryForm] = Form.useForm();
@@ -173,6 +176,8 @@ export function OnlineList({
   stateRef.current.paged = paged;
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: stateRef.current.pageSize });
   const seq = useRef(0);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
 
   const { fields: qFields, initial: qInitial } = useMemo(() => queryFields(queryItems), [queryItems]);
 
@@ -227,6 +232,7 @@ export function OnlineList({
       setKids({});
       setExpanded([]);
       setData({ rows: records, total, loading: false, notSynced: false });
+      onLoadedRef.current?.(records);
     } catch (e) {
       if (n !== seq.current) return;
       const notSynced = e instanceof HttpError && e.message === NO_DB_SYNC;

@@ -60,7 +60,7 @@ export default function OnlCgformErpList() {
         erpMain
         onRowClick={setMain}
         activeRowId={main ? String(main.id) : null}
-        onChanged={() => setMain((m) => (m ? { ...m } : m))}
+        onLoaded={(rows) => setMain((m) => (m && rows.some((r) => String(r.id) === String(m.id)) ? m : null))}
       />
       <Tabs
         style={{ marginTop: 16 }}
