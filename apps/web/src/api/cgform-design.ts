@@ -9,6 +9,7 @@ import { http } from './http';
 export const CGFORM_URLS = {
   list: '/online/cgform/head/list',
   queryById: '/online/cgform/head/queryById',
+  checkOnlyTable: '/online/cgform/head/checkOnlyTable',
   addAll: '/online/cgform/api/addAll',
   editAll: '/online/cgform/api/editAll',
   fields: '/online/cgform/field/listByHeadId',
@@ -138,6 +139,10 @@ export interface CgformSaveBody {
   deleteFieldIds?: string;
   deleteIndexIds?: string;
 }
+
+/** 1 = the table name is free; -1 = another definition or an existing/reserved table has it */
+export const checkOnlyTable = (tbname: string, id?: string) =>
+  http.get<number>(CGFORM_URLS.checkOnlyTable, { tbname, id: id ?? '' }, { silent: true });
 
 export const getCgformHead = (id: string) => http.get<CgformHead>(CGFORM_URLS.queryById, { id });
 export const listCgformFields = (headId: string) => http.get<CgformField[]>(CGFORM_URLS.fields, { headId });

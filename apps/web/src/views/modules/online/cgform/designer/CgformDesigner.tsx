@@ -4,6 +4,7 @@ import {
   type CgformField,
   type CgformHead,
   type CgformIndex,
+  checkOnlyTable,
   getCgformHead,
   listCgformFields,
   listCgformIndexes,
@@ -235,9 +236,19 @@ export function CgformDesigner({
                 <Form.Item
                   name="tableName"
                   label="表名"
+                  validateTrigger={['onChange', 'onBlur']}
                   rules={[
                     { required: true, message: '请输入表名!' },
                     { pattern: IDENT, message: '表名须以小写字母开头，只含小写字母、数字和下划线，最长63位' },
+                    {
+                      validateTrigger: 'onBlur',
+                      validator: async (_, v) => {
+                        if (typeof v !== 'string' || !IDENT.test(v)) return;
+                        const res = await checkOnlyTable(v, original.current?.id).catch(() => null);
+                        if (res?.success && Number(res.result) === -1)
+                          throw new Error('表名已存在，或是系统保留的名称，请换一个表名');
+                      },
+                    },
                   ]}
                 >
                   <Input placeholder="请输入表名" autoComplete="off" />

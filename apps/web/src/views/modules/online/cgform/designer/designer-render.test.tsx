@@ -164,6 +164,26 @@ describe('designer modal', () => {
     expect(callsTo('/api/addAll')).toHaveLength(0);
   });
 
+  it('a table name another definition (or the system) holds is refused when the field is left', async () => {
+    answer = (c) =>
+      c.url.pathname.endsWith('/head/checkOnlyTable')
+        ? json(c.url.searchParams.get('tbname') === 'test_demo' ? -1 : 1)
+        : undefined;
+    render(<CgformDesigner open headId={null} onClose={vi.fn()} onSaved={vi.fn()} />);
+    await screen.findByText('sys_org_code');
+    const input = screen.getByLabelText('表名');
+    fireEvent.change(input, { target: { value: 'test_demo' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('表名已存在，或是系统保留的名称，请换一个表名')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'test_free' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(screen.queryByText('表名已存在，或是系统保留的名称，请换一个表名')).toBeNull());
+    expect(callsTo('/head/checkOnlyTable').map((c) => c.url.searchParams.get('tbname'))).toEqual([
+      'test_demo',
+      'test_free',
+    ]);
+  });
+
   it('the server’s refusal is shown verbatim in the designer', async () => {
     answer = (c) =>
       c.url.pathname.endsWith('/api/addAll')
