@@ -55,6 +55,27 @@ export interface JeecgDemo {
   birthday: string | null;
   email: string | null;
   content: string | null;
+  // the widgets of the demo form (spec 02): comma-joined multi-values, stored file paths, editor texts
+  dictSelect?: string | null;
+  dictCheckbox?: string | null;
+  dictMulti?: string | null;
+  dictSearch?: string | null;
+  treeSelect?: string | null;
+  categoryCode?: string | null;
+  departIds?: string | null;
+  userNames?: string | null;
+  postCodes?: string | null;
+  roleIds?: string | null;
+  areaCode?: string | null;
+  /** Y / N */
+  yesNo?: string | null;
+  files?: string | null;
+  images?: string | null;
+  markdown?: string | null;
+  richText?: string | null;
+  codeLang?: string | null;
+  codeText?: string | null;
+  remark?: string | null;
   sysOrgCode?: string | null;
   tenantId?: number | null;
   createBy?: string | null;

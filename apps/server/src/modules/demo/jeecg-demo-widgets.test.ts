@@ -63,6 +63,17 @@ describe('单表模型示例: the widgets of the form', () => {
     const row = await byName('控件甲');
     const q = await t.req({ method: 'GET', url: `${D}/queryById?id=${row.id}`, token: admin });
     expect(q.json.result).toMatchObject(WIDGET_VALUES);
+    // the list translates every picked code (comma values one by one)
+    const listed = (await t.req({ method: 'GET', url: `${D}/list?name=${encodeURIComponent('控件甲')}`, token: admin }))
+      .json.result.records[0];
+    expect(listed).toMatchObject({
+      dictSelect_dictText: '高',
+      dictCheckbox_dictText: '通知公告',
+      dictMulti_dictText: '低,中',
+      dictSearch_dictText: '管理员',
+      userNames_dictText: expect.stringMatching(/^管理员,/),
+      postCodes_dictText: '研发组长,部门经理',
+    });
 
     const edit = await t.req({
       method: 'PUT',

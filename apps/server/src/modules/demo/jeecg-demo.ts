@@ -142,7 +142,20 @@ export const jeecgDemo = defineCrud({
   list: {
     sortable: ['createTime', 'updateTime', 'name', 'keyWord', 'punchTime', 'salaryMoney', 'bonusMoney', 'sex', 'age'],
     defaultSort: { column: 'createTime', order: 'desc' },
-    dictFields: { sex: 'sex' },
+    // labels of every picked code, for the list and 详情 (`<field>_dictText`, comma values translated one by one)
+    dictFields: {
+      sex: 'sex',
+      dictSelect: 'priority',
+      dictCheckbox: 'msg_category',
+      dictMulti: 'priority',
+      dictSearch: 'sys_user,realname,username',
+      treeSelect: 'sys_depart,depart_name,id',
+      categoryCode: 'sys_category,name,id',
+      departIds: 'sys_depart,depart_name,id',
+      userNames: 'sys_user,realname,username',
+      postCodes: 'sys_position,name,code',
+      roleIds: 'sys_role,role_name,id',
+    },
   },
   dataRules: DEMO_PAGE,
   access: {

@@ -1,9 +1,16 @@
 import { DEMO_URLS, type JeecgDemo } from '../../api/demo';
+import { CODE_LANGUAGES } from '../../components/JCodeEditor/code-languages';
 import { definePage } from '../../components/kit';
+import { SLIDER_REQUIRED } from './jeecg-demo-widgets';
+
+/** the code editor's languages (spec 02 §9), as the server accepts them */
+export const DEMO_CODE_LANGUAGES = CODE_LANGUAGES.map((l) => ({ value: l.key, label: l.label }));
 
 /**
  * 单表模型示例 (JeecgBoot jeecg/JeecgDemoList, contract-2 §5): the demo entity `demo` on the page kit — query by name,
- * sex and an age range; add / edit in the 60 % modal; delete, batch delete, export and import.
+ * sex, an age range and the Y/N switch (是/否); add / edit in the fullscreen-capable 60 % modal whose form uses every
+ * form widget of spec 02 (the demo ones of ./jeecg-demo-widgets.tsx compose shared components); delete, batch
+ * delete, export, import and 详情 (a detail list of at most 4 columns).
  */
 export const jeecgDemoPage = definePage<JeecgDemo>({
   name: 'jeecg-demo',
@@ -29,8 +36,14 @@ export const jeecgDemoPage = definePage<JeecgDemo>({
     { field: 'age', label: '年龄', rule: 'ge', widget: 'number', props: { placeholder: '最小年龄', min: 0 } },
     { field: 'birthday', label: '生日', widget: 'date-range', range: true },
     { field: 'keyWord', label: '关键词', rule: 'like' },
+    { field: 'yesNo', label: '是否启用', widget: 'switch' },
   ],
-  editor: { width: 800 },
+  rowActions: [
+    { key: 'edit', label: '编辑', run: 'edit' },
+    { key: 'detail', label: '详情', run: 'demoDetail', auth: '' },
+    { key: 'delete', label: '删除', run: 'delete', more: true },
+  ],
+  editor: { width: 900 },
   form: [
     { field: 'name', label: '用户名', required: true, props: { maxLength: 50 } },
     { field: 'keyWord', label: '关键词', props: { maxLength: 255 } },
@@ -48,5 +61,57 @@ export const jeecgDemoPage = definePage<JeecgDemo>({
     { field: 'birthday', label: '生日', widget: 'date' },
     { field: 'email', label: '邮箱', rules: ['e'], props: { maxLength: 255 } },
     { field: 'content', label: '个人简介', widget: 'textarea', props: { maxLength: 1000, rows: 4 } },
+    { field: 'dictSelect', label: '字典下拉', widget: 'dict', span: 12, props: { dictCode: 'priority' } },
+    {
+      field: 'dictCheckbox',
+      label: '字典多选框',
+      widget: 'dict-checkbox',
+      span: 12,
+      props: { dictCode: 'msg_category' },
+    },
+    { field: 'dictMulti', label: '字典多选', widget: 'dict-multi', span: 12, props: { dictCode: 'priority' } },
+    {
+      field: 'dictSearch',
+      label: '字典搜索',
+      widget: 'dict-search',
+      span: 12,
+      props: { dict: 'sys_user,realname,username' },
+    },
+    {
+      field: 'treeSelect',
+      label: '树选择',
+      widget: 'tree',
+      span: 12,
+      props: { dict: 'sys_depart,depart_name,id', pidField: 'parent_id', pidValue: '' },
+    },
+    { field: 'categoryCode', label: '分类字典', widget: 'category', span: 12, props: { pcode: 'A01', multiple: true } },
+    { field: 'departIds', label: '部门', widget: 'depart', span: 12, props: { multiple: true } },
+    { field: 'userNames', label: '用户', widget: 'user', span: 12, props: { multiple: true } },
+    { field: 'postCodes', label: '职务', widget: 'position', span: 12, props: { multiple: true } },
+    { field: 'roleIds', label: '角色', widget: 'role', span: 12, props: { multiple: true } },
+    { field: 'areaCode', label: '省市区', widget: 'pca', span: 12 },
+    { field: 'yesNo', label: '是否启用', widget: 'switch', span: 12, initialValue: 'N' },
+    { field: 'files', label: '附件', widget: 'file', props: { number: 5, biz: 'temp', multiple: true } },
+    { field: 'images', label: '图片', widget: 'demo-images' },
+    { field: 'markdown', label: 'Markdown', widget: 'markdown', props: { biz: 'temp', height: '240px' } },
+    { field: 'richText', label: '富文本', widget: 'editor', props: { height: 200, biz: 'temp' } },
+    {
+      field: 'codeLang',
+      label: '代码语言',
+      widget: 'select',
+      span: 12,
+      initialValue: 'javascript',
+      props: { options: DEMO_CODE_LANGUAGES, allowClear: false },
+    },
+    { field: 'codeText', label: '代码', widget: 'demo-code' },
+    { field: 'remark', label: '备注', widget: 'demo-prompt' },
+    {
+      field: '_verified',
+      label: '滑块验证',
+      widget: 'demo-slider',
+      submit: false,
+      required: SLIDER_REQUIRED,
+      show: (_v, ctx) => ctx.mode !== 'detail',
+    },
   ],
 });
