@@ -381,6 +381,7 @@ describe('main table with one-to-many and one-to-one subs', () => {
     const main = (await post(`form/${orderId}`, { order_no: 'ERP-1' })).json.result;
     const bad = await post(`form/${itemId}?tabletype=3`, { item_name: '孤儿', order_id: 'no-such-order' });
     expect(bad.json).toMatchObject({ success: false, message: '外键对应的主表数据不存在' });
+    expect((await post(`form/${itemId}`, { item_name: '孤儿' })).json.message).toBe('外键不能为空');
     const ok = await post(`form/${itemId}?tabletype=3`, { item_name: '子行', qty: 1, order_id: main });
     expect(ok.json.success).toBe(true);
     expect(

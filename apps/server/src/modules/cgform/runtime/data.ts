@@ -341,7 +341,7 @@ async function refreshHasChild(db: Db, m: Synced, parentId: unknown) {
 }
 
 /** a (foreign) key value of a sub form must name an existing row of its main table */
-async function checkMainExists(app: FastifyInstance, c: FormCtx, values: Record<string, unknown>) {
+async function checkMainExists(app: FastifyInstance, c: FormCtx, values: Record<string, unknown>, adding: boolean) {
   if (c.model.head.tableType !== 3) return;
   for (const mainId of c.model.mainHeadIds) {
     let main: Synced;
@@ -351,9 +351,9 @@ async function checkMainExists(app: FastifyInstance, c: FormCtx, values: Record<
       continue;
     }
     const ref = main.subs.find((s) => s.headId === c.model.head.id);
-    if (!ref || !Object.hasOwn(values, ref.fkField)) continue;
+    if (!ref || (!adding && !Object.hasOwn(values, ref.fkField))) continue;
     const v = values[ref.fkField];
-    if (v === null) throw bizError('外键不能为空');
+    if (v === null || v === undefined) throw bizError('外键不能为空');
     const col = main.columns.get(ref.mainField)!;
     const rows = await app.ctx.db
       .select({ id: idCol(main) })
@@ -377,7 +377,7 @@ export async function addForm(app: FastifyInstance, c: FormCtx, body: Record<str
     if (values[m.tree.pid] !== '0' && !(await visibleRow(app.ctx.db, c, String(values[m.tree.pid]))))
       throw bizError('父级节点不存在');
   }
-  await checkMainExists(app, c, values);
+  await checkMainExists(app, c, values, true);
   await checkUnique(app.ctx.db, m, values);
   const subs = await subCtxs(app, c);
   const prepared: Array<{ sub: FormCtx & { ref: SubRef }; rows: Record<string, unknown>[] }> = [];
@@ -415,7 +415,7 @@ export async function editForm(app: FastifyInstance, c: FormCtx, body: Record<st
       if (!(await visibleRow(app.ctx.db, c, String(pid)))) throw bizError('父级节点不存在');
     }
   }
-  await checkMainExists(app, c, values);
+  await checkMainExists(app, c, values, false);
   await checkUnique(app.ctx.db, m, values, id);
   const subs = await subCtxs(app, c);
   const prepared: Array<{ sub: FormCtx & { ref: SubRef }; rows: Record<string, unknown>[]; oldKey: unknown }> = [];
