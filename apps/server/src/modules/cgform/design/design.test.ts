@@ -544,8 +544,10 @@ describe('validation and injection', () => {
 describe('import, buttons, refusals, permissions, seed', () => {
   it('queryTables lists importable tables; transTables imports one as a synchronised definition', async () => {
     await db().execute(
-      sql`create table t_import (id varchar(36) primary key, title varchar(50) not null, qty integer, price numeric(8,2), made date, body text)`,
+      sql`create table t_import (id varchar(36) primary key, title varchar(50) not null, qty integer, price numeric(8,2), made date, body text, big bigint, create_by varchar(50))`,
     );
+    await db().execute(sql`comment on table t_import is '导入表'`);
+    await db().execute(sql`comment on column t_import.title is '标题'`);
     await db().execute(sql`create index idx_t_import_title on t_import (title)`);
     await db().execute(sql`insert into t_import (id, title, qty) values ('1', '甲', 2)`);
     const tables = (await call('GET', '/head/queryTables')).json.result as string[];
@@ -565,7 +567,18 @@ describe('import, buttons, refusals, permissions, seed', () => {
       ['price', 'BigDecimal'],
       ['made', 'Date'],
       ['body', 'Text'],
+      ['big', 'BigDecimal'],
+      ['create_by', 'string'],
     ]);
+    expect(head.tableTxt).toBe('导入表');
+    expect(fields.find((x) => x.dbFieldName === 'title')).toMatchObject({
+      dbFieldTxt: '标题',
+      isShowForm: 1,
+      dbIsNull: 0,
+      dbLength: 50,
+    });
+    expect(fields.find((x) => x.dbFieldName === 'create_by')).toMatchObject({ isShowForm: 0, isShowList: 0 });
+    expect(fields.find((x) => x.dbFieldName === 'id')).toMatchObject({ dbIsKey: 1, isReadOnly: 1, isShowForm: 0 });
     expect((await call('GET', `/index/listByHeadId?headId=${head.id}`)).json.result[0]).toMatchObject({
       indexName: 'idx_t_import_title',
     });

@@ -450,14 +450,35 @@ export async function importTable(tx: Db, rawName: string, by: string): Promise<
   if (await nameTaken(tx, table)) throw bizError(`表「${table}」已有表单定义`);
   if (!(await tableExists(tx, table))) throw bizError(`数据库中不存在表「${table}」`);
   const cols = await currentColumns(tx, table);
+  // comments become labels, as JeecgBoot's import does (the table's comment is the form's description)
+  const comments = await queryRows<{ name: string | null; comment: string | null }>(
+    tx,
+    sql`select a.attname::text as name, col_description(c.oid, a.attnum) as comment
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        where n.nspname = current_schema() and c.relname = ${table}
+        union all
+        select null, obj_description(c.oid, 'pg_class') from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relname = ${table}`,
+  );
+  const label = (name: string | null) =>
+    comments
+      .find((c) => c.name === name)
+      ?.comment?.trim()
+      .slice(0, 200) || null;
+  const conventions = new Set(['create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code']);
   const fields: Array<Record<string, unknown>> = [];
   cols.forEach((c, i) => {
     const name = assertIdent(c.name, '字段名');
+    const hidden = name === 'id' || conventions.has(name);
     const f: Record<string, unknown> = {
       dbFieldName: name,
-      dbFieldTxt: name,
+      dbFieldTxt: label(name) ?? name,
       dbIsNull: c.nullable ? 1 : 0,
       dbIsKey: name === 'id' ? 1 : 0,
+      isReadOnly: name === 'id' ? 1 : 0,
+      isShowForm: hidden ? 0 : 1,
+      isShowList: hidden ? 0 : 1,
       orderNum: i,
     };
     const m = /^(?:varchar|char)\((\d+)\)$/.exec(c.type) ?? /^numeric\((\d+),(\d+)\)$/.exec(c.type);
@@ -507,7 +528,11 @@ export async function importTable(tx: Db, rawName: string, by: string): Promise<
 
   // through the designer's schemas, so stored rows look like designer-made ones
   const parsed = normalizeDefinition(
-    DefinitionInput.parse({ head: { tableName: table, tableTxt: table, tableType: 1 }, fields, indexs }),
+    DefinitionInput.parse({
+      head: { tableName: table, tableTxt: label(null) ?? table, tableType: 1, queryMode: 'group' },
+      fields,
+      indexs,
+    }),
     { addConventionFields: false },
   );
   checkDefinition(parsed, { mains: await mainDefinitions(tx) });

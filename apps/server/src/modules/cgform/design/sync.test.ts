@@ -27,6 +27,10 @@ describe('typeChange', () => {
     ['timestamp(0)', 'varchar(32)', 'widen'],
     ['bytea', 'text', 'refuse'],
     ['varchar(10)', 'bytea', 'refuse'],
+    ['bigint', 'numeric(19,0)', 'widen'],
+    ['bigint', 'integer', 'convert'],
+    ['bigint', 'double precision', 'convert'],
+    ['char(10)', 'varchar(10)', 'widen'],
     ['jsonb', 'text', 'widen'],
     ['jsonb', 'integer', 'convert'],
   ] as const)('%s → %s is %s', (from, to, kind) => {

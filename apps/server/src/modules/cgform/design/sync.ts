@@ -135,6 +135,10 @@ function typeInfo(t: string): TypeInfo {
   if (t === 'text') return { kind: 'str', size: Number.POSITIVE_INFINITY, scale: 0 };
   if (t === 'integer') return { kind: 'int', size: 10, scale: 0 };
   if (t === 'smallint') return { kind: 'int', size: 5, scale: 0 };
+  if (t === 'bigint') return { kind: 'int', size: 19, scale: 0 };
+  if (t === 'real') return { kind: 'num', size: 6, scale: 6 };
+  m = /^char\((\d+)\)$/.exec(t);
+  if (m) return { kind: 'str', size: Number(m[1]), scale: 0 };
   if (t === 'double precision') return { kind: 'num', size: 15, scale: 15 };
   m = /^numeric\((\d+),(\d+)\)$/.exec(t);
   if (m) return { kind: 'num', size: Number(m[1]) - Number(m[2]), scale: Number(m[2]) };
@@ -157,7 +161,11 @@ export function typeChange(from: string, to: string): 'same' | 'widen' | 'conver
     return b.size >= text[a.kind] ? 'widen' : 'convert';
   }
   if (a.kind === 'int' && b.kind === 'int') return b.size >= a.size ? 'widen' : 'convert';
-  if (a.kind === 'int' && b.kind === 'num') return to === 'double precision' || b.size >= a.size ? 'widen' : 'convert';
+  if (a.kind === 'int' && b.kind === 'num') {
+    return (to === 'double precision' && a.size <= 10) || (to !== 'double precision' && b.size >= a.size)
+      ? 'widen'
+      : 'convert';
+  }
   if (a.kind === 'num' && b.kind === 'num') {
     if (from === 'double precision' || to === 'double precision') return 'convert';
     return b.size >= a.size && b.scale >= a.scale ? 'widen' : 'convert';
