@@ -1,6 +1,7 @@
 export * from './answer.ts';
 export * from './content.ts';
 export * from './demo.ts';
+export * from './example.ts';
 export * from './gateway.ts';
 export * from './online.ts';
 export * from './quartz.ts';
