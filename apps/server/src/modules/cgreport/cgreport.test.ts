@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onRealPg, type TestApp } from '../../../test/harness.ts';
@@ -305,6 +306,26 @@ describe('online reports', () => {
       ]).catch((e) => e);
       expect(['25006', '42501']).toContain(write?.code);
       expect(REPORT_ROLE).toBe('report_reader');
+    });
+
+    it('a synchronised online-form table is readable; an unsynchronised one is not', async () => {
+      const db = t.app.ctx.db;
+      await db.execute(sql`create table rpt_form_tbl (id varchar(36) primary key, title varchar(50))`);
+      await db.execute(sql`insert into rpt_form_tbl values ('1', '第一条'), ('2', '第二条')`);
+      const head = (synch: string) =>
+        db.execute(
+          sql`insert into onl_cgform_head (id, table_name, table_txt, is_db_synch) values ('rptform1', 'rpt_form_tbl', '报表表单', ${synch})
+              on conflict (id) do update set is_db_synch = ${synch}`,
+        );
+      await head('N');
+      const refused = await get('/head/parseSql', { sql: 'select title from rpt_form_tbl' });
+      expect(refused.json.message).toBe('报表SQL不允许查询表 rpt_form_tbl（不在报表可访问的表中）');
+      await head('Y');
+      const parsed = await get('/head/parseSql', { sql: 'select * from rpt_form_tbl order by id' });
+      expect(parsed.json.result.fields.map((f: { fieldName: string }) => f.fieldName)).toEqual(['id', 'title']);
+      const added = await add(design('select * from rpt_form_tbl'));
+      const rows = (await data(added.json.result, { pageSize: 10 })).result.data.records;
+      expect(rows.map((r: { title: string }) => r.title).sort()).toEqual(['第一条', '第二条']);
     });
 
     it('getReportDictList never runs client SQL', async () => {

@@ -86,6 +86,41 @@ async function prepare(ctx: AppContext): Promise<ReportRuntime> {
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const IDENT = /^[a-z][a-z0-9_]{0,62}$/;
+
+/**
+ * The readable columns of a synchronised online-form table (onl_cgform_head.is_db_synch = 'Y'; the designer keeps
+ * those names clear of the system's tables), granted to report_reader on the way; null for any other name. Asked
+ * each time (a form's columns change with its definition).
+ */
+export async function onlineTableColumns(ctx: AppContext, rt: ReportRuntime, table: string): Promise<string[] | null> {
+  if (!IDENT.test(table) || table in REPORT_TABLES || table.startsWith('onl_') || table.startsWith('sys_')) return null;
+  const synced = await rowsOf(ctx.db, `select 1 from onl_cgform_head where table_name = $1 and is_db_synch = 'Y'`, [
+    table,
+  ]);
+  if (!synced.length) return null;
+  const cols = (
+    (await rowsOf(
+      ctx.db,
+      `select column_name from information_schema.columns where table_schema = $1 and table_name = $2
+        order by ordinal_position`,
+      [rt.schema, table],
+    )) as { column_name: string }[]
+  ).map((c) => c.column_name);
+  if (!cols.length) return null;
+  if (rt.role) {
+    try {
+      await ctx.db.execute(
+        sql.raw(`grant select (${cols.map(q).join(', ')}) on ${q(rt.schema)}.${q(table)} to ${REPORT_ROLE}`),
+      );
+    } catch (err) {
+      ctx.log.warn({ err: (err as Error)?.message, table }, 'online reports: grant on an online-form table failed');
+      return null;
+    }
+  }
+  return cols;
+}
+
 /** creates report_reader if needed and grants it exactly the readable columns (nothing else of this schema) */
 async function prepareRole(db: Db, schema: string, columns: Map<string, string[]>): Promise<void> {
   await db.transaction(async (tx) => {

@@ -3,7 +3,13 @@ import type { AppContext } from '../../context.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../../db/schema/index.ts';
 import { dictItemsByCode } from '../../platform/dict-cache.ts';
 import { escapeLike } from '../../platform/list-query.ts';
-import { MAX_REPORT_ROWS, reportRuntime, runReportStatements } from './reader.ts';
+import {
+  MAX_REPORT_ROWS,
+  onlineTableColumns,
+  type ReportRuntime,
+  reportRuntime,
+  runReportStatements,
+} from './reader.ts';
 import { checkReportSql, ReportSqlError } from './sql-guard.ts';
 
 export type Head = typeof onlCgreportHead.$inferSelect;
@@ -40,6 +46,12 @@ export async function loadDefinition(ctx: AppContext, key: string, byCode = fals
     .where(eq(onlCgreportParam.cgrheadId, head.id))
     .orderBy(asc(onlCgreportParam.orderNum));
   return { head, items, params };
+}
+
+/** the guard's view of this database: the listed tables, and synchronised online-form tables on demand */
+export function localOf(ctx: AppContext, rt: ReportRuntime | undefined) {
+  if (!rt) return undefined;
+  return { schema: rt.schema, columns: rt.columns, resolve: (t: string) => onlineTableColumns(ctx, rt, t) };
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -80,9 +92,7 @@ export interface ReportAnswer {
  */
 export async function runReport(ctx: AppContext, def: Definition, opts: ReportQueryOptions): Promise<ReportAnswer> {
   const local = def.head.dbSource ? undefined : await reportRuntime(ctx);
-  const checked = await checkReportSql(def.head.cgrSql, {
-    local: local ? { schema: local.schema, columns: local.columns } : undefined,
-  });
+  const checked = await checkReportSql(def.head.cgrSql, { local: localOf(ctx, local) });
   const values: unknown[] = paramValues(def, checked.params, opts.query);
   const bind = (v: unknown) => {
     values.push(v);
@@ -132,9 +142,7 @@ export async function sqlColumns(
   dbSource?: string | null,
 ): Promise<{ fields: string[]; params: string[] }> {
   const local = dbSource ? undefined : await reportRuntime(ctx);
-  const checked = await checkReportSql(sqlText, {
-    local: local ? { schema: local.schema, columns: local.columns } : undefined,
-  });
+  const checked = await checkReportSql(sqlText, { local: localOf(ctx, local) });
   const values = checked.params.map(() => null);
   const [r] = await runReportStatements(ctx, dbSource, [
     { text: `select * from (\n${checked.text}\n) t limit ${dbSource ? 1 : 0}`, values },

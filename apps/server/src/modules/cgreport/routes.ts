@@ -10,7 +10,15 @@ import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage, parsePaging } from '../../platform/list-query.ts';
 import { parse, str } from '../../platform/validation.ts';
 import { describeSqlError, reportRuntime } from './reader.ts';
-import { type Definition, dictOptionsOf, loadDefinition, REPORT_MESSAGES, runReport, sqlColumns } from './report.ts';
+import {
+  type Definition,
+  dictOptionsOf,
+  loadDefinition,
+  localOf,
+  REPORT_MESSAGES,
+  runReport,
+  sqlColumns,
+} from './report.ts';
 import { checkReportSql, ReportSqlError } from './sql-guard.ts';
 
 /**
@@ -187,7 +195,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   const checkSql = async (sql: string, dbSource: string | null | undefined) => {
     try {
       const rt = dbSource ? undefined : await reportRuntime(ctx);
-      await checkReportSql(sql, { local: rt ? { schema: rt.schema, columns: rt.columns } : undefined });
+      await checkReportSql(sql, { local: localOf(ctx, rt) });
     } catch (err) {
       throw failure(app, err);
     }

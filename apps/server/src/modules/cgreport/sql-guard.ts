@@ -15,7 +15,8 @@ export class ReportSqlError extends Error {}
 
 /**
  * Tables a report on this database may read, each without the listed columns (the SQL is rewritten to select only
- * the others, and the report_reader role is granted only those: ./reader.ts). Sessions, data-source secrets, online definitions, password/salt and every unlisted table stay unreachable.
+ * the others, and the report_reader role is granted only those: ./reader.ts). Synchronised online-form tables are
+ * resolved on demand (CheckOptions.local.resolve). Sessions, data-source secrets, online definitions, password/salt and every unlisted table stay unreachable.
  */
 export const REPORT_TABLES: Readonly<Record<string, readonly string[]>> = {
   sys_user: ['password', 'salt', 'client_id'],
@@ -132,7 +133,15 @@ export interface CheckOptions {
    * and any other relation is refused. Absent for a report on another data source, whose own account decides what it
    * may read.
    */
-  local?: { schema: string; columns: ReadonlyMap<string, readonly string[]> };
+  local?: {
+    schema: string;
+    columns: ReadonlyMap<string, readonly string[]>;
+    /**
+     * readable columns of a table outside `columns` that a report may still read (a synchronised online-form table),
+     * or null; asked once per unknown name before the checks
+     */
+    resolve?: (table: string) => Promise<readonly string[] | null>;
+  };
 }
 
 type Node = unknown;
@@ -209,7 +218,22 @@ export async function checkReportSql(sql: string, opts: CheckOptions): Promise<C
     if (/^pg_/i.test(v.ctename)) throw new ReportSqlError(MESSAGES.cteName(v.ctename));
     cteNames.add(v.ctename);
   });
-  const local = opts.local;
+  let local = opts.local;
+  if (local?.resolve) {
+    const unknown = new Set<string>();
+    walk(stmt, (type, v) => {
+      const rel = String(v.relname ?? '');
+      if (type === 'RangeVar' && !v.schemaname && !cteNames.has(rel) && !local?.columns.has(rel)) unknown.add(rel);
+    });
+    if (unknown.size) {
+      const columns = new Map(local.columns);
+      for (const rel of unknown) {
+        const cols = await local.resolve(rel);
+        if (cols?.length) columns.set(rel, cols);
+      }
+      local = { ...local, columns };
+    }
+  }
   const used = new Set<number>();
   if (JSON.stringify(stmt).includes('"intoClause"')) throw new ReportSqlError(MESSAGES.writing);
   walk(stmt, (type, v) => {
