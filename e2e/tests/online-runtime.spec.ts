@@ -207,3 +207,22 @@ test('ERP screen: a main row chooses the sub lists; a sub record added there get
   await expect(row).toHaveCount(0);
   await expect(products.getByText('答题卡')).toBeVisible();
 });
+
+test('Tab screen: the form shows the main record and each sub table as tabs (one-to-one as a form)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`/online/cgformTabList/${ORDER_HEAD}`);
+  const list = page.getByTestId('online-list');
+  const row = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'ON-2030-001' });
+  await row.getByText('编辑', { exact: true }).click();
+  const modal = page.locator('.ant-modal:visible', { hasText: '订单编码' });
+  await expect(modal.getByRole('tab', { name: '订单主表（Online）' })).toHaveAttribute('aria-selected', 'true');
+  await expect(modal.getByLabel('订单编码')).toHaveValue('ON-2030-001');
+  await modal.getByRole('tab', { name: '订单商品（一对多）' }).click();
+  await expect(modal.getByTestId('online-sub-test_order_product').getByText('2B铅笔')).toBeVisible();
+  await modal.getByRole('tab', { name: '订单客户（一对一）' }).click();
+  await expect(modal.getByLabel('客户名')).toHaveValue('张三');
+  await expect(modal.getByLabel('电话')).toHaveValue('13800000001');
+  await page.screenshot({ path: '/tmp/online-runtime-tab.png' });
+});
