@@ -3,8 +3,8 @@ import { useMatches, useParams } from 'react-router';
 import { type MenuRouteHandle, ONLINE_SCREENS } from '../../app/menu';
 
 /**
- * Built-in online form / report screens (componentName OnlCgform…, OnlCgreport…): a placeholder that names the
- * screen and its code until the low-code module exists.
+ * Built-in online form / report screens (componentName OnlCgform…, OnlCgreport…) whose view file is missing from the
+ * build (app/menu.ts ONLINE_VIEWS): a placeholder that names the screen and its code instead of a blank page.
  */
 export default function OnlinePlaceholder() {
   const matches = useMatches();
