@@ -15,6 +15,7 @@ import demoRoutes from './demo/routes.ts';
 import departRoutes from './depart/routes.ts';
 import dictRoutes from './dict/routes.ts';
 import duplicateCheckRoutes from './duplicate-check/routes.ts';
+import exampleRoutes from './example/routes.ts';
 import fillRuleRoutes from './fill-rule/routes.ts';
 import logRoutes from './log/routes.ts';
 import messageRoutes from './message/routes.ts';
@@ -68,4 +69,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   cgformRuntimeRoutes,
   answerRoutes,
   workplaceRoutes,
+  exampleRoutes,
 ];

@@ -2,6 +2,7 @@ import type { Db } from '../client.ts';
 import { seedAnswerArea } from './answer-area.ts';
 import { seedDemoArea } from './demo-area.ts';
 import { seedDictArea } from './dict-area.ts';
+import { seedExampleArea } from './example-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
@@ -28,4 +29,5 @@ export const AREA_SEEDS: AreaSeed[] = [
   seedAnswerArea,
   seedOnlineArea,
   seedReportArea,
+  seedExampleArea,
 ];

@@ -635,18 +635,21 @@ export const MENU_TREE: readonly MenuNode[] = [
         name: '基础表单',
         url: '/form/base-form',
         component: 'form/BasicForm',
+        buttons: [{ perms: 'example:form:add', name: '提交基础表单' }],
       },
       {
         id: '6531cf3421b1265aeeeabaab5e176e6d',
         name: '分步表单',
         url: '/form/step-form',
         component: 'form/stepForm/StepForm',
+        buttons: [{ perms: 'example:transfer:add', name: '提交转账' }],
       },
       {
         id: 'e5973686ed495c379d829ea8b2881fc6',
         name: '高级表单',
         url: '/form/advanced-form',
         component: 'form/advancedForm/AdvancedForm',
+        buttons: [{ perms: 'example:project:add', name: '提交仓库' }],
       },
     ],
   },
@@ -663,6 +666,7 @@ export const MENU_TREE: readonly MenuNode[] = [
         name: '查询表格',
         url: '/list/query-list',
         component: 'list/TableList',
+        buttons: crud('example:rule', '规则'),
         keepAlive: true,
       },
       {
@@ -670,6 +674,7 @@ export const MENU_TREE: readonly MenuNode[] = [
         name: '标准列表',
         url: '/list/basic-list',
         component: 'list/StandardList',
+        buttons: crud('example:item', '列表项'),
         keepAlive: true,
       },
       {
