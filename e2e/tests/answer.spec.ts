@@ -86,6 +86,23 @@ test('答题场次 → 预约表单 → 确认 → 签到 → 取消场次', asy
   await expect(row.getByTestId('reservation-status')).toHaveText('待确认');
   await expect(row).toContainText(SESSION);
 
+  // ---- 编辑 opens the same page with ?id=: values loaded, the session fixed; back to the list after the save
+  await row.getByText('编辑', { exact: true }).click();
+  await expect(page).toHaveURL(/\/answer\/reservation\/form\?id=\d+$/);
+  const edit = page.getByTestId('reservation-form-page');
+  await expect(edit).toContainText('编辑预约');
+  await expect(edit.getByLabel('姓名')).toHaveValue(name);
+  await expect(edit.getByRole('radio', { name: '外部人员' })).toBeChecked();
+  await expect(edit.getByRole('radio', { name: '外部人员' })).toBeEnabled();
+  await expect(edit).toContainText(/预约编号：YY\d{12}/);
+  await edit.getByLabel('备注').fill('靠窗座位');
+  await page.screenshot({ path: '/tmp/answer-reservation-edit.png' });
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await toast(page, '编辑成功!');
+  await expect(page).toHaveURL(/\/answer\/reservation$/);
+  // the form's tabs closed with their saves
+  await expect(page.locator('.ant-tabs-tab', { hasText: '预约表单' })).toHaveCount(0);
+
   // ---- confirm, then check in (the session is running)
   await row.getByText('确认', { exact: true }).click();
   await page

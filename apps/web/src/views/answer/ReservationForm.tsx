@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Form, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type AnswerReservation, addReservation, editReservation, queryReservation } from '../../api/answer';
 import { type FormContext, initialFormValues, SchemaForm } from '../../components/kit';
+import { useTabs } from '../../stores/tabs';
 import { feedback } from '../../utils/feedback';
 import { reservationBody, reservationFormFields } from './reservation-form.data';
 import { RESERVATION_LIST_PATH, reservationsChanged } from './reservation-rules';
@@ -16,6 +17,7 @@ export default function ReservationForm() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm();
   const [record, setRecord] = useState<AnswerReservation | null>(null);
   const [loading, setLoading] = useState(!!id);
@@ -58,9 +60,11 @@ export default function ReservationForm() {
     };
   }, [id, form, fields]);
 
+  /** back to the list; the form's tab closes (a later 新增 / 编辑 opens a fresh one) */
   const back = () => {
     form.resetFields();
     form.setFieldsValue(initialFormValues(fields));
+    useTabs.getState().dispatch({ type: 'close', key: location.pathname + location.search });
     navigate(RESERVATION_LIST_PATH);
   };
 
