@@ -162,16 +162,20 @@ test('单表模型示例: every form widget saves and loads back unchanged', asy
   await ok(mdDlg).click();
   await expect(md).toContainText('![示意](https://static.example.com/md.png)');
 
-  // rich text with an inserted image
+  // rich text with an image uploaded from this computer (本地上传 tab of 插入图片)
   const rte = item(form, '富文本').locator('.answer-rte-content');
   await rte.click();
   await page.keyboard.type('富文本内容');
   await item(form, '富文本').getByRole('button', { name: '插入图片' }).click();
-  const rteDlg = page.locator('.ant-modal:visible').filter({ has: page.getByRole('tab', { name: '网络图片地址' }) });
-  await rteDlg.getByRole('tab', { name: '网络图片地址' }).click();
-  await rteDlg.getByRole('textbox', { name: '图片地址' }).fill('https://static.example.com/rte.png');
+  const rteDlg = page.locator('.ant-modal:visible').filter({ has: page.getByRole('tab', { name: '本地上传' }) });
+  await rteDlg.locator('input[type=file]').setInputFiles({ name: 'r.png', mimeType: 'image/png', buffer: PNG });
+  await expect(rteDlg.locator('.ant-upload-list-item-done')).toHaveCount(1);
   await ok(rteDlg).click();
-  await expect(rte.locator('img')).toHaveAttribute('src', 'https://static.example.com/rte.png');
+  await expect(rte.locator('img')).toHaveAttribute(
+    'src',
+    /^\/jeecg-boot\/sys\/common\/static\/temp\/\d+_[0-9a-f]{16}\.png$/,
+  );
+  const rteSrc = await rte.locator('img').getAttribute('src');
 
   // code editor in SQL, tab size 2
   await pickInSelect(page, item(form, '代码语言'), 'SQL');
@@ -244,7 +248,7 @@ test('单表模型示例: every form widget saves and loads back unchanged', asy
     'https://static.example.com/net.png',
   ]);
   expect(saved.markdown).toContain('![示意](https://static.example.com/md.png)');
-  expect(saved.richText).toContain('<img src="https://static.example.com/rte.png"');
+  expect(saved.richText).toContain(`<img src="${rteSrc}"`);
   expect(saved.richText).toContain('富文本内容');
 
   // reopen: every widget shows the saved value
@@ -273,12 +277,14 @@ test('单表模型示例: every form widget saves and loads back unchanged', asy
   await expect(item(f2, '省市区')).toContainText('东城区');
   await expect(item(f2, '是否启用').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
   await expect(item(f2, '附件').locator('.ant-upload-list-item')).toHaveCount(2);
+  // each file links to its download; deleting one drops it from the list (the edit is not saved)
+  await expect(item(f2, '附件').locator('.ant-upload-list-item a[href*="/sys/common/static/temp/"]')).toHaveCount(2);
+  await item(f2, '附件').locator('.ant-upload-list-item').first().hover();
+  await item(f2, '附件').locator('.ant-upload-list-item').first().locator('button[title="删除文件"]').click();
+  await expect(item(f2, '附件').locator('.ant-upload-list-item')).toHaveCount(1);
   await expect(item(f2, '图片').locator('.ant-upload-list-item')).toHaveCount(2);
   await expect(item(f2, 'Markdown').locator('.cm-content')).toContainText('![示意](https://static.example.com/md.png)');
-  await expect(item(f2, '富文本').locator('.answer-rte-content img')).toHaveAttribute(
-    'src',
-    'https://static.example.com/rte.png',
-  );
+  await expect(item(f2, '富文本').locator('.answer-rte-content img')).toHaveAttribute('src', rteSrc ?? '');
   await expect(item(f2, '代码语言')).toContainText('SQL');
   await expect(item(f2, '代码').locator('.cm-content')).toHaveText('select 1');
   await expect(item(f2, '备注').locator('input')).toHaveValue('弹框填写的备注');
