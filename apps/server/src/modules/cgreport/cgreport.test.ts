@@ -208,6 +208,22 @@ describe('online reports', () => {
       expect((await get('/item/listByHeadId', { headId: id })).json.result).toHaveLength(0);
     });
 
+    it('a table dictionary on an item: texts of the page values (and in the export)', async () => {
+      const added = await add({
+        head: { code: 'dict_tbl_report', name: '表字典', cgrSql: 'select username as who from sys_user' },
+        items: [{ fieldName: 'who', fieldTxt: '用户', dictCode: 'sys_user,realname,username', isShow: 1, isSearch: 1 }],
+        params: [],
+      });
+      expect(added.json.success).toBe(true);
+      const r = (await data(added.json.result, { who: 'admin' })).result;
+      expect(r.columns[0].customRender).toBe('who');
+      expect(r.dictOptions.who).toEqual([expect.objectContaining({ value: 'admin', text: '管理员' })]);
+      const res = await get(`/api/exportManySheetXls/${added.json.result}`, { who: 'admin' });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0].getRow(2).getCell(1).value).toBe('管理员');
+    });
+
     it('refuses bad definitions and users without the designer permissions', async () => {
       expect((await add({ head: { code: '', name: 'x', cgrSql: 'select 1' } })).json.message).toContain(
         '请输入报表编码',

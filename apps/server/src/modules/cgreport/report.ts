@@ -2,6 +2,7 @@ import { asc, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../../db/schema/index.ts';
 import { dictItemsByCode } from '../../platform/dict-cache.ts';
+import { dictKeys, type ParsedRef, parseDictRef, tableTexts } from '../../platform/dict-text.ts';
 import { escapeLike } from '../../platform/list-query.ts';
 import {
   MAX_REPORT_ROWS,
@@ -157,13 +158,37 @@ export interface DictOption {
   label: string;
 }
 
-/** dictionary items of the items that name a dictionary code, keyed by field name */
-export async function dictOptionsOf(ctx: AppContext, items: readonly Item[]): Promise<Record<string, DictOption[]>> {
+/** a stored item's dictionary: a code, or `table,text,code` of a registered table; null when unusable */
+export function dictRefOf(dictCode: string | null | undefined): ParsedRef | null {
+  const code = dictCode?.trim();
+  if (!code) return null;
+  try {
+    return parseDictRef(code);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Dictionary options of the items that name a dictionary, keyed by field name: every item of a code dictionary; for
+ * a table dictionary, the texts of the values in `records` (the page shown).
+ */
+export async function dictOptionsOf(
+  ctx: AppContext,
+  items: readonly Item[],
+  records: readonly Record<string, unknown>[] = [],
+): Promise<Record<string, DictOption[]>> {
   const out: Record<string, DictOption[]> = {};
   for (const item of items) {
-    const code = item.dictCode?.trim();
-    if (!code) continue;
-    out[item.fieldName] = (await dictItemsByCode(ctx, code)) as DictOption[];
+    const ref = dictRefOf(item.dictCode);
+    if (!ref) continue;
+    if (ref.kind === 'code') {
+      out[item.fieldName] = (await dictItemsByCode(ctx, ref.code)) as DictOption[];
+      continue;
+    }
+    const keys = records.flatMap((r) => dictKeys(r[item.fieldName]));
+    const texts = keys.length ? await tableTexts(ctx.db, ref.dict, keys) : new Map<string, string>();
+    out[item.fieldName] = [...texts].map(([value, text]) => ({ value, text, title: text, label: text }));
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { describeSqlError, reportRuntime } from './reader.ts';
 import {
   type Definition,
   dictOptionsOf,
+  dictRefOf,
   loadDefinition,
   localOf,
   REPORT_MESSAGES,
@@ -419,7 +420,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
       data: { total: data.total, records: data.records },
       columns: shownColumns(def),
       cgreportHeadName: def.head.name,
-      dictOptions: await dictOptionsOf(ctx, def.items),
+      dictOptions: await dictOptionsOf(ctx, def.items, data.records),
       // link templates are text: the client substitutes {{field}} / ${field} as text, never evaluates them
       fieldHrefSlots: def.items
         .filter((i) => i.fieldHref)
@@ -441,7 +442,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
       .map((i) => ({
         key: i.fieldName,
         title: i.fieldTxt || i.fieldName,
-        ...(i.dictCode ? { dict: i.dictCode } : {}),
+        ...(dictRefOf(i.dictCode) ? { dict: String(i.dictCode).trim() } : {}),
         ...(i.fieldWidth ? { width: Math.max(8, Math.min(60, Math.round(i.fieldWidth / 8))) } : {}),
       }));
     return exportXlsx(reply, { fileName: def.head.name, columns, rows: data.records });
