@@ -226,3 +226,16 @@ test('Tab screen: the form shows the main record and each sub table as tabs (one
   await expect(modal.getByLabel('电话')).toHaveValue('13800000001');
   await page.screenshot({ path: '/tmp/online-runtime-tab.png' });
 });
+
+test('导出 of a generated list downloads the rows as an Excel file named after the form', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/online/cgformList/${ORDER_HEAD}`);
+  const list = page.getByTestId('online-list');
+  await expect(list.getByText('ON-2030-001')).toBeVisible();
+  const request = page.waitForRequest((r) => r.url().includes(`/online/cgform/api/exportXls/${ORDER_HEAD}`));
+  const download = page.waitForEvent('download');
+  await list.getByRole('button', { name: /导\s*出/ }).click();
+  const params = new URL((await request).url()).searchParams;
+  expect(JSON.parse(params.get('paramsStr') ?? '{}')).toMatchObject({ column: 'id', order: 'desc' });
+  expect((await download).suggestedFilename()).toMatch(/^订单主表（Online）\.xlsx$/);
+});
