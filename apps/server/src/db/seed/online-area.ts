@@ -157,6 +157,12 @@ const TREE = {
   indexs: [{ indexName: 'idx_test_shoptype_tree_pid', indexField: 'pid', indexType: 'normal' }],
 };
 
+/**
+ * timestamp columns hold UTC (as the platform's own tables do); the seed's wall-clock times are Beijing time. Values go
+ * as ISO strings in UTC: the cast to `timestamp` keeps the wall clock of the string whatever the process time zone is.
+ */
+const gmt8 = (local: string) => new Date(`${local}+08:00`).toISOString();
+
 async function insertRows(tx: Db, table: string, rows: F[]): Promise<void> {
   const t = quoteIdent(assertIdent(table, '表名'));
   for (const row of rows) {
@@ -182,7 +188,11 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
 
   const at = audit.createTime;
   const day = 86_400_000;
-  const stamp = (i: number) => ({ create_by: by, create_time: new Date(at.getTime() - i * day), sys_org_code: 'A01' });
+  const stamp = (i: number) => ({
+    create_by: by,
+    create_time: new Date(at.getTime() - i * day).toISOString(),
+    sys_org_code: 'A01',
+  });
   await insertRows(tx, 'test_demo', [
     {
       id: seedId('test_demo:1'),
@@ -190,7 +200,7 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
       sex: '1',
       age: 26,
       birthday: '1998-04-12',
-      punch_time: '2030-01-02 09:01:00',
+      punch_time: gmt8('2030-01-02T09:01:00'),
       salary: 8800.5,
       is_open: 'Y',
       focus_level: 'H',
@@ -206,7 +216,7 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
       sex: '2',
       age: 31,
       birthday: '1993-09-30',
-      punch_time: '2030-01-02 08:55:00',
+      punch_time: gmt8('2030-01-02T08:55:00'),
       salary: 12000,
       is_open: 'N',
       focus_level: 'M,L',
@@ -222,7 +232,7 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
       sex: '1',
       age: 45,
       birthday: '1979-01-05',
-      punch_time: '2030-01-03 09:20:00',
+      punch_time: gmt8('2030-01-03T09:20:00'),
       salary: 15600.75,
       is_open: 'Y',
       focus_level: 'L',
@@ -240,12 +250,19 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
     {
       id: o1,
       order_code: 'ON-2030-001',
-      order_date: '2030-01-05 10:30:00',
+      order_date: gmt8('2030-01-05T10:30:00'),
       order_money: 356.8,
       descc: '首单',
       ...stamp(1),
     },
-    { id: o2, order_code: 'ON-2030-002', order_date: '2030-01-06 15:12:00', order_money: 99, descc: null, ...stamp(2) },
+    {
+      id: o2,
+      order_code: 'ON-2030-002',
+      order_date: gmt8('2030-01-06T15:12:00'),
+      order_money: 99,
+      descc: null,
+      ...stamp(2),
+    },
   ]);
   await insertRows(tx, 'test_order_product', [
     { id: seedId('test_order_product:1'), product_name: '答题卡', price: 2.4, num: 100, order_fk_id: o1, ...stamp(1) },
