@@ -291,7 +291,9 @@ export default async function exampleRoutes(app: FastifyInstance): Promise<void>
     { config: { access: { menu: [EXAMPLE_PAGES.workplace, EXAMPLE_PAGES.projects] } } },
     async () => {
       const page = await listPage(app.ctx, workplaceProjects, { pageNo: 1, pageSize: 6 });
-      return ok({ data: page.records, total: page.total });
+      // the template's project cards read updatedAt
+      const data = page.records.map((r) => ({ ...r, updatedAt: r.updateTime ?? r.createTime }));
+      return ok({ data, total: page.total });
     },
   );
 }
