@@ -302,6 +302,7 @@ test('单表模型示例: every form widget saves and loads back unchanged', asy
   const det = modalTitled(page, '详情');
   await expect(det.locator('#demo-detail')).toContainText('弹框填写的备注');
   await expect(det.locator('.ant-descriptions-row').first().locator('.ant-descriptions-item-label')).toHaveCount(4);
+  await expect(det).not.toHaveClass(/zoom-(appear|enter)/);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/demo-detail.png` });
   await det.locator('.ant-modal-close').click();
 
