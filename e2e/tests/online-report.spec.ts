@@ -7,6 +7,7 @@ import { api, asAdmin, openPage, signIn } from './support';
 // popup column (report `demo`, name → the cell). Screenshots at 1366×768 in artifacts/.
 
 const USERS_REPORT = '6c7f59741c814347905a938f06ee003c';
+const DEMO_REPORT = '87b55a515d3441b6b98e48e5b35474a6';
 const CODE = `e2e_rpt_${Date.now() % 100000}`;
 const NAME = 'E2E字典项报表';
 
@@ -65,6 +66,15 @@ test('the users report from its menu entry: columns, dictionary texts, search, s
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /导\s*出/ }).click();
   expect((await download).suggestedFilename()).toBe('用户报表.xlsx');
+
+  // the demo report: grouped titles and the total row of the page
+  await openPage(page, `/online/cgreport/${DEMO_REPORT}`);
+  const demo = page.getByTestId('report-table');
+  await expect(demo.getByRole('columnheader', { name: '收入' })).toBeVisible();
+  const total = demo.getByTestId('report-total');
+  await expect(total).toContainText('合计');
+  await expect(total).not.toContainText('包含非数字内容');
+  await page.screenshot({ path: 'artifacts/online-report-totals.png' });
 });
 
 test('design a report (SQL, 解析SQL, save), open it with 功能测试 and page it', async ({ page }) => {
