@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/client.ts';
 import { onlCgformField, onlCgformHead, onlCgformIndex } from '../../../db/schema/index.ts';
 import { SEED_FORMS } from '../../../db/seed/online-area.ts';
+import { FORM_VIEWS } from './definition.ts';
 
 const B = '/jeecg-boot/online/cgform';
 
@@ -513,6 +514,21 @@ describe('validation and injection', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('every form view of §4.2 saves and loads back; an unknown view is refused', async () => {
+    const fields = FORM_VIEWS.map((v, i) => f(`v_${i}`, { fieldShowType: v, dbFieldTxt: v }));
+    const id = await create('t_views', [f('id', { dbIsKey: 1, dbLength: 36 }), ...fields]);
+    const back = await fieldsOf(id);
+    for (const v of FORM_VIEWS) expect(back.find((x) => x.dbFieldTxt === v)?.fieldShowType, v).toBe(v);
+    const bad = await call(
+      'POST',
+      '/api/addAll',
+      body('t_views2', [f('id', { dbIsKey: 1, dbLength: 36 }), f('a', { fieldShowType: 'script' })]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json.message).toMatch(/fields\.1\.fieldShowType/);
+    await call('DELETE', `/head/removeRecord?id=${id}`);
   });
 
   it('checkOnlyTable: 1 when free, -1 when defined, an existing table or reserved; bad names get the identifier error', async () => {
