@@ -136,6 +136,29 @@ test('tree list: a node with children expands to its loaded children', async ({ 
   const digital = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '数码产品' });
   await expect(digital.locator('.ant-table-row-expand-icon-spaced')).toHaveCount(1);
   await page.screenshot({ path: '/tmp/online-runtime-tree.png' });
+
+  // 添加下级: the parent is preset (shown by its name), the new row appears under it, then is deleted
+  const child = `E2E分类${Date.now() % 10000}`;
+  await office.getByText('更多').hover();
+  await page.locator('.ant-dropdown:visible').getByText('添加下级', { exact: true }).click();
+  const modal = page.locator('.ant-modal:visible', { hasText: '分类名称' });
+  await expect(modal.locator('.ant-form-item', { hasText: '父级节点' })).toContainText('办公用品');
+  await modal.getByLabel('分类名称').fill(child);
+  const saved = page.waitForRequest((r) => r.url().includes('/online/cgform/api/form/') && r.method() === 'POST');
+  await ok(modal).click();
+  expect((await saved).postDataJSON()).toMatchObject({ type_name: child, pid: expect.any(String) });
+  await toast(page, '添加成功！');
+  await office.locator('.ant-table-row-expand-icon').click();
+  const added = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: child });
+  await expect(added).toHaveCount(1);
+  await added.getByText('更多').hover();
+  await page.locator('.ant-dropdown:visible').getByText('删除', { exact: true }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await toast(page, '删除成功!');
+  await expect(added).toHaveCount(0);
 });
 
 test('a definition not synchronised yet: its list says so instead of failing', async ({ page, playwright }) => {

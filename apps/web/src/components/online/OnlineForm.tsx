@@ -205,13 +205,17 @@ export function OnlineForm({ model, mode, record, init, layout = 'normal', handl
     };
   }
 
-  // a detail shows values only: no 请输入… hints in empty read-only fields
+  // a detail shows values only (no 请输入… hints in empty read-only fields); a tree row cannot be its own parent
   const fields = useMemo(
     () =>
-      readOnly
-        ? model.fields.map((f) => ({ ...f, props: { ...(f.props as Row | undefined), placeholder: '' } }))
-        : model.fields,
-    [model, readOnly],
+      model.fields.map((f) => {
+        const props = { ...(f.props as Row | undefined) };
+        if (readOnly) props.placeholder = '';
+        if (f.widget === 'online-tree-parent' && record?.id !== undefined && record?.id !== null)
+          props.selfId = String(record.id);
+        return { ...f, props };
+      }),
+    [model, readOnly, record],
   );
   const mainForm = (
     <SchemaForm

@@ -22,6 +22,7 @@ import {
   subRowsOf,
   substituteHref,
   templateColumns,
+  treeParentField,
   widgetForView,
 } from './online-logic';
 
@@ -393,5 +394,36 @@ describe('shapes of the server answers', () => {
     expect(
       subColumn({ key: 'ok', title: 'OK', type: 'checkbox', view: 'switch', fieldExtendJson: '' }).customValue,
     ).toEqual(['Y', 'N']);
+  });
+});
+
+describe('the parent field of a tree form', () => {
+  const head = {
+    id: 'h1',
+    isTree: 'Y',
+    treeParentIdField: 'pid',
+    treeFieldname: 'type_name',
+    treeIdField: 'has_child',
+  };
+
+  it('picks among the form rows (not a dictionary tree)', () => {
+    const model = formModel({
+      head,
+      schema: {
+        table: 't',
+        properties: { pid: { title: '父级节点', view: 'sel_tree', dict: '' }, type_name: { title: '名称' } },
+      },
+    } as never);
+    expect(model.fields.find((f) => f.field === 'pid')).toMatchObject({
+      widget: 'online-tree-parent',
+      props: { headId: 'h1', pidField: 'pid', textField: 'type_name', hasChildField: 'has_child' },
+    });
+    expect(model.fields.find((f) => f.field === 'type_name')?.widget).toBe('input');
+  });
+
+  it('other forms keep the field as it is', () => {
+    const f = { field: 'pid', label: 'x', widget: 'tree' };
+    expect(treeParentField(f, { ...head, isTree: 'N' })).toBe(f);
+    expect(treeParentField(f, undefined)).toBe(f);
   });
 });

@@ -332,6 +332,25 @@ export function schemaFields(
   return { fields, hidden };
 }
 
+/**
+ * The parent field of a tree form (head.treeParentIdField) picks among the form's own rows: `online-tree-parent`
+ * over getTreeData of the head (text = treeFieldname, has-children flag = treeIdField).
+ */
+export function treeParentField(field: FormFieldSchema, head: OnlFormItem['head'] | undefined): FormFieldSchema {
+  const h = (head ?? {}) as Record<string, unknown>;
+  if (h.isTree !== 'Y' || !h.id || field.field !== h.treeParentIdField) return field;
+  return {
+    ...field,
+    widget: 'online-tree-parent',
+    props: {
+      headId: String(h.id),
+      pidField: String(h.treeParentIdField),
+      textField: String(h.treeFieldname ?? 'name'),
+      hasChildField: String(h.treeIdField ?? 'has_child'),
+    },
+  };
+}
+
 /** getFormItem → the main form, hidden fields, the sub tables in `order` */
 export function formModel(
   item: Pick<OnlFormItem, 'schema' | 'formTemplate'> & { head?: OnlFormItem['head'] },
@@ -358,7 +377,8 @@ export function formModel(
     })
     .sort((a, b) => a.order - b.order);
   const title = String(item.head?.tableTxt ?? (schema as { title?: unknown }).title ?? '');
-  return { table, title, fields: main.fields, hidden: main.hidden, subs, columns };
+  const fields = main.fields.map((f) => treeParentField(f, item.head));
+  return { table, title, fields, hidden: main.hidden, subs, columns };
 }
 
 /** an editable-table column of a sub table, as the JVxeTable takes it (server keys kept; unknown types → input) */
