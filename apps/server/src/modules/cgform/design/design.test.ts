@@ -289,6 +289,10 @@ describe('design → sync → alter', () => {
   it('removeRecord keeps the table; delete drops it with the copies', async () => {
     const other = await create('t_keep', [f('id', { dbIsKey: 1, dbLength: 36 }), f('a')]);
     await sync(other);
+    expect(
+      (await call('PUT', '/api/editAll', { head: { id: other, tableName: 't_keep2', tableTxt: 'x' }, fields: [] })).json
+        .message,
+    ).toBe('表「t_keep」已同步到数据库，不能修改表名（可复制或删除后重建）');
     const removed = await call('DELETE', `/head/removeRecord?id=${other}`);
     expect(removed.json).toMatchObject({ success: true, message: '移除成功!' });
     expect(await headOf('t_keep')).toBeUndefined();
