@@ -7,6 +7,7 @@ import { api, asAdmin, openPage, signIn } from './support';
 
 const URL = '/online/cgform';
 const TABLE = `e2e_design_${Date.now().toString(36)}`;
+const TABLE2 = `e2e_dialogs_${Date.now().toString(36)}`;
 
 const pageOf = (page: Page) => page.locator(`[data-page-key="${URL}"]`);
 const designer = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('cgform-designer') });
@@ -78,17 +79,30 @@ async function sync(page: Page, expectLoss = false) {
   await expect(listRow(page).getByTestId('cgform-synced')).toBeVisible();
 }
 
+/** a row action of the 更多 dropdown (opened on hover; hovered again until the entry shows) */
+async function moreAction(page: Page, row: Locator, label: string) {
+  const entry = page.locator('.ant-dropdown:visible').getByText(label, { exact: true });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await row.getByText('更多').hover();
+    await expect(entry).toBeVisible({ timeout: 1500 });
+  }).toPass();
+  await entry.click();
+}
+
 test.afterAll(async ({ request }) => {
   // a failed run leaves no definition or table behind
   await asAdmin(request, async (token) => {
-    const found = await api<{ records: { id: string; tableName: string }[] }>(
-      request,
-      token,
-      'GET',
-      `/online/cgform/head/list?tableName=${TABLE}&pageSize=10`,
-    );
-    for (const r of found.result?.records ?? [])
-      if (r.tableName === TABLE) await api(request, token, 'DELETE', `/online/cgform/head/delete?id=${r.id}`);
+    for (const name of [TABLE, TABLE2]) {
+      const found = await api<{ records: { id: string; tableName: string }[] }>(
+        request,
+        token,
+        'GET',
+        `/online/cgform/head/list?tableName=${name}&pageSize=10`,
+      );
+      for (const r of found.result?.records ?? [])
+        if (r.tableName === name) await api(request, token, 'DELETE', `/online/cgform/head/delete?id=${r.id}`);
+    }
   });
 });
 
@@ -177,13 +191,105 @@ test('design a single table, sync it, open its generated list, add and remove a 
   await sync(page, true);
 
   // ---- 删除: the definition and its table, after a warning that names the table
-  await listRow(page).locator('a, button').filter({ hasText: '更多' }).first().click();
-  await page
-    .locator('.ant-dropdown:visible')
-    .getByText(/^删除$/)
-    .click();
+  await moreAction(page, listRow(page), '删除');
   const pop = page.locator('.ant-popover:visible, .ant-popconfirm:visible').filter({ hasText: TABLE });
   await expect(pop).toContainText('无法恢复');
   await pop.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(listRow(page)).toHaveCount(0);
+});
+
+test('row dialogs: 配置地址, 自定义按钮, 角色授权, 复制视图 and its 视图列表', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  let headId = '';
+  await asAdmin(request, async (token) => {
+    const res = await api<string>(request, token, 'POST', '/online/cgform/api/addAll', {
+      head: { tableName: TABLE2, tableTxt: 'E2E对话框表', tableType: 1 },
+      fields: [
+        { dbFieldName: 'id', dbFieldTxt: '主键', dbType: 'string', dbLength: 36, dbIsKey: 1, dbIsNull: 0 },
+        { dbFieldName: 'name', dbFieldTxt: '名称', dbType: 'string', dbLength: 50 },
+      ],
+      indexs: [],
+    });
+    expect(res.success, res.message).toBe(true);
+    headId = res.result;
+  });
+  await signIn(page);
+  await openPage(page, URL);
+  const row = pageOf(page).getByTestId('cgform-table').locator('tr').filter({ hasText: TABLE2 });
+  await expect(row).toBeVisible();
+  const more = (label: string) => moreAction(page, row, label);
+
+  // 配置地址: the menu URL of the generated list
+  await more('配置地址');
+  await expect(page.getByTestId('cgform-menu-url')).toHaveValue(`/online/cgformList/${headId}`);
+  await page.getByRole('dialog', { name: '菜单链接' }).getByRole('button', { name: '关 闭' }).click();
+
+  // 自定义按钮: add one
+  await more('自定义按钮');
+  const buttons = page.locator('.ant-drawer:visible');
+  await expect(buttons.getByTestId('cgform-button-table')).toBeVisible();
+  await buttons.getByRole('button', { name: /新\s*增$/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '按钮编码' });
+  await form.getByLabel('按钮编码').fill('9bad');
+  await expect(form.getByText('按钮编码须以字母开头，只含字母、数字和下划线')).toBeVisible();
+  await form.getByLabel('按钮编码').fill('approve');
+  await form.getByLabel('按钮名称').fill('审批');
+  await form.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(buttons.getByTestId('cgform-button-table')).toContainText('approve');
+  await buttons.locator('.ant-drawer-close').click();
+
+  // 角色授权: switch on the list rule of 名称, bind it to the admin role; the new button is a button rule
+  await more('角色授权');
+  const auth = page.locator('.ant-drawer:visible');
+  const nameRule = auth.getByTestId('cgform-auth-columns').locator('tr').filter({ hasText: '名称（name）' });
+  await nameRule.locator('input[type=checkbox]').first().click();
+  await expect(page.locator('.ant-message').getByText('操作成功').first()).toBeVisible();
+  await expect(nameRule.locator('input[type=checkbox]').first()).toBeChecked();
+  await expect(auth.getByTestId('cgform-auth-buttons')).toContainText('审批');
+  await auth.getByRole('tab', { name: '角色授权' }).click();
+  const roles = auth.getByTestId('cgform-role-auth');
+  await roles.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '（admin）' }).click();
+  await roles.getByLabel('name · 列表可见').click();
+  await expect(roles.getByLabel('name · 列表可见')).toBeChecked();
+  await roles.getByRole('button', { name: '保存授权' }).click();
+  await expect(page.locator('.ant-message').getByText('授权成功')).toBeVisible();
+  await auth.locator('.ant-drawer-close').click();
+  await asAdmin(request, async (token) => {
+    const roleList = await api<{ records: { id: string; roleCode: string }[] }>(
+      request,
+      token,
+      'GET',
+      '/sys/role/list?roleCode=admin',
+    );
+    const adminRole = roleList.result.records.find((r) => r.roleCode === 'admin');
+    const bound = await api<{ checkedIds: string[] }>(
+      request,
+      token,
+      'GET',
+      `/online/cgform/api/roleColumnAuth/${adminRole?.id}/${headId}`,
+    );
+    expect(bound.result.checkedIds).toHaveLength(1);
+  });
+
+  // 复制视图, then 视图列表 shows the copy; 删除 there removes the copy only
+  await more('复制视图');
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(page.locator('.ant-message').getByText('复制成功')).toBeVisible();
+  await more('视图列表');
+  await expect(page).toHaveURL(new RegExp(`/online/copyform/${headId}$`));
+  const copies = page.locator(`[data-page-key="/online/copyform/${headId}"]`).getByTestId('cgform-copy-table');
+  const copy = copies.locator('tr').filter({ hasText: `${TABLE2}__1` });
+  await expect(copy).toBeVisible();
+  await moreAction(page, copy, '删除');
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(copy).toHaveCount(0);
+  await openPage(page, URL);
+  await expect(row).toBeVisible();
 });
