@@ -58,6 +58,7 @@ test('打印测试: an A4 print layout of a record; 打印 calls window.print; p
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.answer-sider')).toBeHidden();
   await expect(page.locator('.print-demo-toolbar')).toBeHidden();
+  await expect(page.locator('.answer-page-header')).toBeHidden();
   await expect(sheet).toBeVisible();
   await shot(page, 'print-demo-print-media');
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
