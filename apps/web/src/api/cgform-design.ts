@@ -227,3 +227,9 @@ export const getRoleAuth = (kind: AuthKind, roleId: string, cgformId: string) =>
   http.get<RoleAuth>(`/online/cgform/api/role${kind}Auth/${roleId}/${cgformId}`);
 export const setRoleAuth = (kind: AuthKind, roleId: string, cgformId: string, authIds: string[]) =>
   http.post<unknown>(`/online/cgform/api/role${kind}Auth/${roleId}/${cgformId}`, { authIds: authIds.join(',') });
+
+/** names of the main-table definitions (外键 of a sub table points at one of them) */
+export async function listMainTables(): Promise<string[]> {
+  const res = await http.get<{ records: CgformHead[] }>(CGFORM_URLS.list, { tableType: 2, copyType: 0, pageSize: 200 });
+  return (res.result?.records ?? []).map((h) => h.tableName);
+}

@@ -1,5 +1,5 @@
 import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Spin, Tabs } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CgformField,
   type CgformHead,
@@ -8,12 +8,13 @@ import {
   getCgformHead,
   listCgformFields,
   listCgformIndexes,
+  listMainTables,
   saveCgform,
 } from '../../../../../api/cgform-design';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
 import { KitModal } from '../../../../../components/kit';
 import { feedback } from '../../../../../utils/feedback';
-import { type DesignerTab, indexColumns, TAB_COLUMNS, TAB_TITLES } from './designer-columns';
+import { type DesignerTab, fkColumns, indexColumns, TAB_COLUMNS, TAB_TITLES } from './designer-columns';
 import {
   buildSaveBody,
   defaultFields,
@@ -58,6 +59,8 @@ export function CgformDesigner({
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [, setVersion] = useState(0);
+  const [mainTables, setMainTables] = useState<string[]>([]);
+  const fkCols = useMemo(() => fkColumns(mainTables), [mainTables]);
   const fieldsRef = useRef<Rec[]>([]);
   const indexRef = useRef<Rec[]>([]);
   const original = useRef<{ id: string; fields: CgformField[]; indexes: CgformIndex[] } | undefined>(undefined);
@@ -101,6 +104,18 @@ export function CgformDesigner({
       live = false;
     };
   }, [open, headId, form]);
+
+  // 外键 offers the main-table definitions once the form is a sub table
+  useEffect(() => {
+    if (!open || Number(tableType) !== 3) return;
+    let live = true;
+    void listMainTables()
+      .then((names) => live && setMainTables(names))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, tableType]);
 
   /** the open table's rows into the kept state (before switching tabs, saving, or reading field names) */
   const collect = () => {
@@ -201,7 +216,7 @@ export function CgformDesigner({
       <JVxeTable
         key={tab}
         ref={api}
-        columns={TAB_COLUMNS[tab]}
+        columns={tab === 'fk' ? fkCols : TAB_COLUMNS[tab]}
         dataSource={fieldsRef.current}
         rowNumber
         rowSelection={tab === 'db'}

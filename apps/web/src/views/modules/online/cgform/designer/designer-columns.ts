@@ -133,12 +133,7 @@ export const TAB_COLUMNS: Record<Exclude<DesignerTab, 'index'>, JVxeColumn[]> = 
     },
     { key: 'validRegex', title: '自定义正则', type: 'input', width: 220, defaultValue: '', placeholder: '如 ^\\d+$' },
   ],
-  fk: [
-    nameColumn(false),
-    txtColumn(false),
-    { key: 'mainTable', title: '主表名', type: 'input', width: 180, defaultValue: '', placeholder: '请输入${title}' },
-    { key: 'mainField', title: '主表字段', type: 'input', width: 180, defaultValue: '', placeholder: '请输入${title}' },
-  ],
+  fk: fkColumns([]),
   dict: [
     nameColumn(false),
     txtColumn(false),
@@ -147,6 +142,33 @@ export const TAB_COLUMNS: Record<Exclude<DesignerTab, 'index'>, JVxeColumn[]> = 
     { key: 'dictText', title: '字典Text', type: 'input', width: 180, defaultValue: '' },
   ],
 };
+
+/** 外键: the main table picked from the main-table definitions (typed when there are none), its field typed (usually id) */
+export function fkColumns(mainTables: readonly string[]): JVxeColumn[] {
+  return [
+    nameColumn(false),
+    txtColumn(false),
+    mainTables.length
+      ? {
+          key: 'mainTable',
+          title: '主表名',
+          type: 'select',
+          width: 200,
+          options: mainTables.map((t) => ({ value: t, text: t })),
+          allowClear: true,
+          placeholder: '请选择${title}',
+        }
+      : {
+          key: 'mainTable',
+          title: '主表名',
+          type: 'input',
+          width: 200,
+          defaultValue: '',
+          placeholder: '请输入${title}',
+        },
+    { key: 'mainField', title: '主表字段', type: 'input', width: 180, defaultValue: '', placeholder: '如 id' },
+  ];
+}
 
 export function indexColumns(fieldNames: readonly string[]): JVxeColumn[] {
   return [

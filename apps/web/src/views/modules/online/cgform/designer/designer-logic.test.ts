@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fkColumns } from './designer-columns';
 import {
   buildSaveBody,
   defaultFields,
@@ -169,5 +170,13 @@ describe('sync losses', () => {
     expect(syncLosses({ lost: [{ message: '字段 b 将被删除' }] })).toEqual(['字段 b 将被删除']);
     expect(syncLosses(null)).toBeNull();
     expect(syncLosses({ lost: [] })).toBeNull();
+  });
+});
+
+describe('外键 columns', () => {
+  it('pick the main table from the main-table definitions, or type it when there are none', () => {
+    const pick = fkColumns(['test_order_main']).find((c) => c.key === 'mainTable');
+    expect(pick).toMatchObject({ type: 'select', options: [{ value: 'test_order_main', text: 'test_order_main' }] });
+    expect(fkColumns([]).find((c) => c.key === 'mainTable')?.type).toBe('input');
   });
 });
