@@ -15,11 +15,12 @@ import { ABSENCE_JOB_CLASS } from '../../db/seed/answer-area.ts';
 import { seedId } from '../../db/seed/ids.ts';
 import { findMenu, menuId, ROLE_IDS, USER_IDS } from '../../db/seed/index.ts';
 import { newId } from '../../platform/ids.ts';
+import { listPage } from '../../platform/list-query.ts';
 import { formatDateTime } from '../../platform/serialize.ts';
 import { xlsxUpload } from '../demo/test-helpers.ts';
 import { jobClassOf } from '../quartz/registry.ts';
 import { connect, listen } from '../websocket/test-clients.ts';
-import { book } from './service.ts';
+import { book, reservationStats, sessionList } from './service.ts';
 import { idCard } from './test-helpers.ts';
 
 const A = '/jeecg-boot/answer';
@@ -481,6 +482,22 @@ describe('权限与数据规则', () => {
       ),
     );
     await t.app.ctx.perms.invalidate();
+  });
+});
+
+describe('租户', () => {
+  it('a tenant sees and books only its own sessions (tenant-scoped tables)', async () => {
+    const s = await session();
+    const inTenant = {
+      user: { id: USER_IDS.jeecg, username: 'jeecg', orgCode: 'A01A05' },
+      tenancy: { kind: 'tenant' as const, id: 1 },
+    };
+    await expect(book(t.app, inTenant, { sessionId: s.id, ...person() })).rejects.toThrow('未找到对应的答题场次');
+    const page = await listPage(t.app.ctx, sessionList, { pageSize: '200' }, { tenant: inTenant.tenancy });
+    expect(page.records.map((r) => r.id)).not.toContain(s.id);
+    const platform = await listPage(t.app.ctx, sessionList, { pageSize: '200' }, { tenant: { kind: 'tenant', id: 0 } });
+    expect(platform.records.map((r) => r.id)).toContain(s.id);
+    expect((await reservationStats(t.app.ctx.db, inTenant.tenancy)).sessions).toEqual([]);
   });
 });
 
