@@ -12,7 +12,15 @@ import { createPortal } from 'react-dom';
 import { fileUrl } from '../../../../api/http';
 import { feedback } from '../../../../utils/feedback';
 import type { CellDisplayProps } from '../../types';
-import { FILE_CELL_TEXT, type FileCellValue, fileMenu, firstPath, parseFileValue, statusTip } from './file-logic';
+import {
+  FILE_CELL_TEXT,
+  type FileCellValue,
+  fileMenu,
+  firstPath,
+  parseFileValue,
+  statusTip,
+  uploadErrorDialog,
+} from './file-logic';
 import { abortCellUpload, refuseFile, uploadIntoCell } from './file-upload';
 import './rich.css';
 
@@ -109,6 +117,12 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
   );
 }
 
+/** A click on the red warning: the 上传出错 dialog with 错误信息：message (spec 02 §8), closed by the mask too. */
+function showUploadError(value: FileCellValue) {
+  const dialog = uploadErrorDialog(value);
+  if (dialog) feedback.modal.error(dialog);
+}
+
 function StatusIcon({ value, tip, clip }: { value: FileCellValue; tip: string; clip: boolean }) {
   if (value.status === 'uploading')
     return (
@@ -118,7 +132,16 @@ function StatusIcon({ value, tip, clip }: { value: FileCellValue; tip: string; c
     );
   if (value.status === 'error')
     return (
-      <span className="jvxe-file-icon jvxe-file-icon-error" title={tip} role="img" aria-label={tip}>
+      <span
+        className="jvxe-file-icon jvxe-file-icon-error"
+        title={tip}
+        role="img"
+        aria-label={tip}
+        onClick={(e) => {
+          e.stopPropagation();
+          showUploadError(value);
+        }}
+      >
         <ExclamationCircleFilled />
       </span>
     );

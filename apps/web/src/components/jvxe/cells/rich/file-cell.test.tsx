@@ -13,7 +13,11 @@ import { uploadCellFile } from './file-upload';
 installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
 const realXhr = globalThis.XMLHttpRequest;
-const fb = { message: { warning: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() }, modal: {} };
+const fb = {
+  message: { warning: vi.fn(), error: vi.fn() },
+  notification: { error: vi.fn() },
+  modal: { error: vi.fn() },
+};
 
 beforeEach(() => {
   installFakeXhr();
@@ -95,6 +99,16 @@ describe('file cell: states', () => {
     expect(icon.className).toContain('jvxe-file-icon-error');
   });
 
+  it('a click on the red warning opens 上传出错 with 错误信息：message (mask closes it)', async () => {
+    fb.modal.error.mockClear();
+    render(<Harness initial={{ name: 'a.exe', status: 'error', message: '文件类型不允许上传' }} />);
+    fireEvent.click(screen.getByRole('img', { name: '文件类型不允许上传' }));
+    expect(fb.modal.error).toHaveBeenCalledWith({
+      title: '上传出错',
+      content: '错误信息：文件类型不允许上传',
+      maskClosable: true,
+    });
+  });
   it('a network failure shows 上传失败', async () => {
     render(<Harness />);
     chooseFile(pdf());

@@ -17,7 +17,21 @@ export const FILE_CELL_TEXT = {
   download: '下载',
   remove: '删除',
   uploading: '上传中',
+  errorTitle: '上传出错',
+  errorPrefix: '错误信息：',
 } as const;
+
+/** The 上传出错 dialog of a failed file (JeecgBoot's handleClickShowImageError): none without a message. */
+export function uploadErrorDialog(
+  value: FileCellValue | null,
+): { title: string; content: string; maskClosable: true } | null {
+  if (value?.status !== 'error' || !value.message) return null;
+  return {
+    title: FILE_CELL_TEXT.errorTitle,
+    content: `${FILE_CELL_TEXT.errorPrefix}${value.message}`,
+    maskClosable: true,
+  };
+}
 
 export type FileCellStatus = 'uploading' | 'done' | 'error';
 
