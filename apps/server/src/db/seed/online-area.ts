@@ -5,6 +5,7 @@ import { syncDefinition } from '../../modules/cgform/design/sync.ts';
 import { assertIdent, quoteIdent } from '../../modules/cgform/ident.ts';
 import type { Db } from '../client.ts';
 import type { AreaSeedContext } from './areas.ts';
+import { DEPART_IDS } from './data.ts';
 import { seedId } from './ids.ts';
 
 /**
@@ -61,6 +62,7 @@ const SINGLE = {
     }),
     field('focus_level', '关注级别', { dbLength: 100, fieldShowType: 'checkbox', dictField: 'priority' }),
     field('user_code', '负责人', { dbLength: 100, fieldShowType: 'sel_user' }),
+    // sel_depart stores the department id (JeecgBoot's JSelectDept default); the list shows its name
     field('depart', '所属部门', { dbLength: 100, fieldShowType: 'sel_depart' }),
     field('pop', '用户弹框', {
       dbLength: 100,
@@ -205,7 +207,7 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
       is_open: 'Y',
       focus_level: 'H',
       user_code: 'admin',
-      depart: 'A01',
+      depart: DEPART_IDS.A01,
       pop: 'admin',
       descc: '在线表单的示例数据',
       ...stamp(1),
@@ -221,7 +223,7 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
       is_open: 'N',
       focus_level: 'M,L',
       user_code: 'jeecg',
-      depart: 'A01A03',
+      depart: DEPART_IDS.A01A03,
       pop: 'jeecg',
       descc: '第二条数据',
       ...stamp(2),
@@ -237,7 +239,7 @@ export async function seedOnlineArea({ tx, audit }: AreaSeedContext): Promise<vo
       is_open: 'Y',
       focus_level: 'L',
       user_code: 'admin',
-      depart: 'A01',
+      depart: DEPART_IDS.A01,
       pop: 'admin',
       descc: null,
       ...stamp(3),

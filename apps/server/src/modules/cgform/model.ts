@@ -64,6 +64,14 @@ export interface FormModel {
   mainHeadIds: string[];
   /** table synchronised (is_db_synch Y) and present with its key column */
   synced: boolean;
+  /**
+   * the table the rows live in: the form's own, or — for a copy (copy_type 1, ADR 031) — its original's (physic_id).
+   * A copy keeps its own fields, list, form and query settings; its sync state is the original's (`head.isDbSynch` is
+   * replaced by it) and only its fields whose column exists in the original's table are read or written.
+   */
+  physicalTable: string;
+  /** a copy: the head id of the original (its changes drop the copy's cached entry) */
+  physicHeadId?: string;
   /** built from the database's columns (only when synced); fields whose column is missing or binary are left out */
   table?: PgTable;
   columns: ReadonlyMap<string, PgColumn>;
@@ -89,13 +97,7 @@ function cachesOf(ctx: AppContext): Caches {
     const fresh: Caches = { models };
     c = fresh;
     caches.set(ctx, fresh);
-    const drop = (headId: string | null | undefined) => {
-      if (!headId) models.clear();
-      else
-        models.dropWhere(
-          (k, m) => k === headId || m.subs.some((s) => s.headId === headId) || m.mainHeadIds.includes(headId),
-        );
-    };
+    const drop = (headId: string | null | undefined) => dropHead(models, headId);
     ctx.pubsub
       .subscribe(CHANNEL, (m) => drop((m as { headId?: string | null } | null)?.headId))
       .catch((err) => ctx.log.warn({ err }, 'cgform model: subscribe failed'));
@@ -104,18 +106,26 @@ function cachesOf(ctx: AppContext): Caches {
   return c;
 }
 
+/** drops `headId` and every entry naming it (as sub, main or — for a copy — as the original whose table it uses) */
+function dropHead(models: LocalCache<FormModel>, headId: string | null | undefined): void {
+  if (!headId) models.clear();
+  else
+    models.dropWhere(
+      (k, m) =>
+        k === headId ||
+        m.physicHeadId === headId ||
+        m.subs.some((s) => s.headId === headId) ||
+        m.mainHeadIds.includes(headId),
+    );
+}
+
 /**
  * Drops the cached definition of `headId` (and of every form naming it as a sub or main) on this node and every other
  * one. Without a head id every cached definition is dropped. The designer calls this after saving, syncing, copying or
  * removing a definition, and after changing its online auth rules' fields.
  */
 export async function invalidateForm(app: { ctx: AppContext }, headId?: string | null): Promise<void> {
-  const c = cachesOf(app.ctx);
-  if (!headId) c.models.clear();
-  else
-    c.models.dropWhere(
-      (k, m) => k === headId || m.subs.some((s) => s.headId === headId) || m.mainHeadIds.includes(headId),
-    );
+  dropHead(cachesOf(app.ctx).models, headId);
   await app.ctx.pubsub.publish(CHANNEL, { headId: headId ?? null });
 }
 
@@ -223,8 +233,19 @@ let builds = 0;
 
 async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
   const db = ctx.db;
-  const [head] = await db.select().from(onlCgformHead).where(eq(onlCgformHead.id, headId)).limit(1);
-  if (!head) throw bizError(FORM_NOT_FOUND);
+  const [stored] = await db.select().from(onlCgformHead).where(eq(onlCgformHead.id, headId)).limit(1);
+  if (!stored) throw bizError(FORM_NOT_FOUND);
+  // a copy reads and writes its original's table (physic_id) and follows its sync state; a copy without an original
+  // (or naming another copy) has no table
+  let physical: HeadRow | undefined = stored;
+  if (stored.copyType === 1) {
+    const [orig] = stored.physicId
+      ? await db.select().from(onlCgformHead).where(eq(onlCgformHead.id, stored.physicId)).limit(1)
+      : [];
+    physical = orig && orig.copyType !== 1 ? orig : undefined;
+  }
+  const head: HeadRow =
+    physical === stored ? stored : { ...stored, isDbSynch: physical?.isDbSynch === 'Y' ? 'Y' : 'N' };
   const fields = (
     await db
       .select()
@@ -326,16 +347,19 @@ async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
     subs,
     mainHeadIds,
     synced: false,
+    physicalTable: physical?.tableName ?? head.tableName,
+    physicHeadId: stored.copyType === 1 ? (stored.physicId ?? undefined) : undefined,
     columns: new Map(),
     dicts,
     tree,
   };
 
-  if (head.isDbSynch !== 'Y' || !IDENT_RE.test(head.tableName) || isReservedTable(head.tableName)) return model;
+  const tableName = physical?.tableName ?? '';
+  if (!physical || physical.isDbSynch !== 'Y' || !IDENT_RE.test(tableName) || isReservedTable(tableName)) return model;
   const dbCols = await queryRows<DbColumn>(
     db,
     sql`select column_name, data_type from information_schema.columns
-         where table_schema = current_schema() and table_name = ${head.tableName}`,
+         where table_schema = current_schema() and table_name = ${tableName}`,
   );
   const types = new Map(dbCols.map((c) => [c.column_name, c.data_type]));
   if (!types.has('id')) return model;
@@ -347,7 +371,7 @@ async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
     if (b) builders[f.dbFieldName] = b;
   }
   if (!builders.id) return model;
-  const table = pgTable(head.tableName, builders) as unknown as PgTable;
+  const table = pgTable(tableName, builders) as unknown as PgTable;
   const columns = new Map<string, PgColumn>();
   for (const [k, col] of Object.entries(table as unknown as Record<string, unknown>)) {
     if (builders[k] && col && typeof col === 'object') columns.set(k, col as PgColumn);

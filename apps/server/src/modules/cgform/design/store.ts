@@ -297,13 +297,27 @@ export async function saveDefinition(
     const renames = fieldRows.some((f) => f.dbFieldNameOld && f.dbFieldNameOld !== f.dbFieldName);
     if (sameCols && sameIdx && !renames) isDbSynch = 'Y';
   }
-  if (isCopy) isDbSynch = existing!.head.isDbSynch;
+  if (isCopy) {
+    // a copy has no table of its own: its sync state is its original's (ADR 031)
+    const [orig] = existing!.head.physicId
+      ? await tx
+          .select({ s: onlCgformHead.isDbSynch })
+          .from(onlCgformHead)
+          .where(eq(onlCgformHead.id, existing!.head.physicId))
+      : [];
+    isDbSynch = orig?.s === 'Y' ? 'Y' : 'N';
+  }
 
   if (existing) {
     await tx
       .update(onlCgformHead)
       .set({ ...headValues, tableName: table, isDbSynch, updateBy: by, updateTime: at } as never)
       .where(eq(onlCgformHead.id, headId));
+    if (!isCopy)
+      await tx
+        .update(onlCgformHead)
+        .set({ isDbSynch })
+        .where(and(eq(onlCgformHead.physicId, headId), eq(onlCgformHead.copyType, 1)));
     await tx.delete(onlCgformField).where(eq(onlCgformField.cgformHeadId, headId));
     await tx.delete(onlCgformIndex).where(eq(onlCgformIndex.cgformHeadId, headId));
   } else {

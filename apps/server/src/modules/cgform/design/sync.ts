@@ -402,6 +402,11 @@ export async function syncDefinition(
     .update(onlCgformHead)
     .set({ isDbSynch: 'Y', tableVersion, updateBy: opts.user, updateTime: now })
     .where(eq(onlCgformHead.id, headId));
+  // its copies share the table (ADR 031): they are synchronised with it
+  await tx
+    .update(onlCgformHead)
+    .set({ isDbSynch: 'Y' })
+    .where(and(eq(onlCgformHead.physicId, headId), eq(onlCgformHead.copyType, 1)));
   await tx
     .update(onlCgformField)
     .set({ dbFieldNameOld: sql`${onlCgformField.dbFieldName}` })
