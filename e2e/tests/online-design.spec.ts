@@ -215,7 +215,15 @@ test('row dialogs: 配置地址, 自定义按钮, 角色授权, 复制视图 and
   });
   await signIn(page);
   await openPage(page, URL);
-  const row = pageOf(page).getByTestId('cgform-table').locator('tr').filter({ hasText: TABLE2 });
+  const root = pageOf(page);
+  const row = root.getByTestId('cgform-table').locator('tr').filter({ hasText: TABLE2 });
+  await expect(row).toBeVisible();
+  // the query form: 表名 (like) and 表类型
+  await root.getByPlaceholder('请输入表名').fill('e2e_dialogs');
+  await root.locator('.ant-form-item').filter({ hasText: '表类型' }).locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '单表' }).click();
+  await root.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
+  await expect(root.getByTestId('cgform-table')).not.toContainText('test_demo');
   await expect(row).toBeVisible();
   const more = (label: string) => moreAction(page, row, label);
 
