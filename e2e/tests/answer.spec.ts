@@ -103,6 +103,25 @@ test('答题场次 → 预约表单 → 确认 → 签到 → 取消场次', asy
   // the form's tabs closed with their saves
   await expect(page.locator('.ant-tabs-tab', { hasText: '预约表单' })).toHaveCount(0);
 
+  // ---- a system user through the user picker (notified when the session is cancelled below)
+  await list.getByRole('button', { name: /新\s*增/ }).click();
+  const byUser = page.getByTestId('reservation-form-page');
+  await byUser.getByLabel('答题场次').click();
+  await page.locator('.ant-select-dropdown:visible').getByText(SESSION, { exact: false }).click();
+  await byUser.getByText('系统用户', { exact: true }).click();
+  await byUser.getByLabel('预约用户').click();
+  const pick = page.locator('.ant-modal:visible', { hasText: '选择用户' });
+  await pick.getByPlaceholder('请输入用户账号').fill('zhang');
+  await pick.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
+  await pick.locator('.ant-table-tbody tr.ant-table-row', { hasText: '张三' }).click();
+  await pick.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(pick).toBeHidden();
+  await expect(byUser.getByLabel('姓名')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/answer-reservation-form-user.png' });
+  await byUser.getByRole('button', { name: /保\s*存/ }).click();
+  await toast(page, /^预约成功，预约编号：YY\d{12}$/);
+  await expect(rowOf(list, '张三').getByTestId('reservation-status')).toHaveText('待确认');
+
   // ---- confirm, then check in (the session is running)
   await row.getByText('确认', { exact: true }).click();
   await page
@@ -152,13 +171,14 @@ test('答题场次 → 预约表单 → 确认 → 签到 → 取消场次', asy
   await prompt.getByLabel('输入内容').fill('讲师临时出差');
   await page.screenshot({ path: '/tmp/answer-session-cancel.png' });
   await prompt.getByRole('button', { name: /确\s*定/ }).click();
-  await toast(page, '场次已取消，1 条预约已取消，已通知 0 位用户');
+  await toast(page, '场次已取消，2 条预约已取消，已通知 1 位用户');
   await expect(sessionRow.getByTestId('session-status')).toHaveText('已取消');
 
   await openPage(page, '/answer/reservation');
   await list.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
   await expect(rowOf(list, other).getByTestId('reservation-status')).toHaveText('已取消');
   await expect(rowOf(list, name).getByTestId('reservation-status')).toHaveText('已签到');
+  await expect(rowOf(list, '张三').getByTestId('reservation-status')).toHaveText('已取消');
   await page.screenshot({ path: '/tmp/answer-reservation-cancelled.png' });
 
   // ---- the home page shows the reservation figures
