@@ -19,6 +19,20 @@ export function noticeTarget(
   return { kind: 'internal', path: page.startsWith('/') ? page : `/${page}` };
 }
 
+/**
+ * 去处理 of an openType-url notice (spec 01 §2.5 / 02 §data: 'url' leads to openPage): a route of this app is
+ * navigated to (a path without its leading slash too), an http(s) page opens in a new window, anything else nothing.
+ */
+export function goToNoticePage(
+  openPage: string | null | undefined,
+  navigate: (path: string) => void,
+  openWindow: (url: string) => void = (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+): void {
+  const target = noticeTarget(openPage);
+  if (target?.kind === 'external') openWindow(target.url);
+  else if (target) navigate(target.path);
+}
+
 export interface AnnouncementModalProps {
   record: NoticeRecord | null;
   onClose: () => void;

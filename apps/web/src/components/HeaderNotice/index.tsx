@@ -13,7 +13,7 @@ import {
   noticeKeys,
 } from '../../api/header';
 import { API_BASE } from '../../api/http';
-import { AnnouncementModal, noticeTarget } from './AnnouncementModal';
+import { AnnouncementModal, goToNoticePage } from './AnnouncementModal';
 
 /** The user's own announcement list, reached from 查看更多. */
 export const MY_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
@@ -232,11 +232,7 @@ export function HeaderNotice({ userId, token, componentDialog: ComponentDialog }
       <AnnouncementModal
         record={viewing}
         onClose={() => setViewing(null)}
-        onHandle={(r) => {
-          const target = noticeTarget(r.openPage);
-          if (target?.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
-          else if (target) navigate(target.path);
-        }}
+        onHandle={(r) => goToNoticePage(r.openPage, navigate)}
       />
       {ComponentDialog ? <ComponentDialog record={dynamic} onClose={() => setDynamic(null)} /> : null}
     </>

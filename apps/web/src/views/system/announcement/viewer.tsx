@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { NoticeRecord } from '../../../api/header';
-import { AnnouncementModal } from '../../../components/HeaderNotice/AnnouncementModal';
+import { AnnouncementModal, goToNoticePage } from '../../../components/HeaderNotice/AnnouncementModal';
 import { DynamicNoticeModal } from '../../../layouts/DynamicNoticeModal';
 
 /**
@@ -18,7 +18,7 @@ export function useAnnouncementViewer(asNotice = false) {
       <AnnouncementModal
         record={dynamic ? null : viewing}
         onClose={close}
-        onHandle={(r) => r.openPage && navigate(r.openPage)}
+        onHandle={(r) => goToNoticePage(r.openPage, navigate)}
       />
       {asNotice && <DynamicNoticeModal record={dynamic ? viewing : null} onClose={close} />}
     </>
