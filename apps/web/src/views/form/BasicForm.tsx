@@ -51,7 +51,7 @@ export default function BasicForm() {
   };
 
   return (
-    <Card variant="borderless" title="基础表单">
+    <Card variant="borderless">
       <Form
         form={form}
         {...layout}

@@ -119,65 +119,66 @@ export default function StandardList() {
             添加
           </Button>
         )}
-        <List<Item>
-          data-testid="standard-list"
-          loading={isFetching}
-          dataSource={data?.records ?? []}
-          pagination={{
-            current: page,
-            pageSize: 5,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showTotal: (n) => `共 ${n} 条`,
-          }}
-          renderItem={(item) => (
-            <List.Item
-              actions={[
-                can('example:item:edit') && (
-                  <Button key="edit" type="link" onClick={() => open(item)}>
-                    编辑
-                  </Button>
-                ),
-                can('example:item:delete') && (
-                  <Popconfirm
-                    key="del"
-                    title="确定删除该任务吗？"
-                    onConfirm={() =>
-                      void runCall(
-                        () => http.delete(EXAMPLE_URLS.item.delete, { id: item.id }),
-                        () => refetch(),
-                      )
-                    }
-                  >
-                    <Button type="link">删除</Button>
-                  </Popconfirm>
-                ),
-              ].filter(Boolean)}
-            >
-              <List.Item.Meta
-                avatar={<ItemAvatar item={item} size={48} shape="square" />}
-                title={item.title}
-                description={item.description}
-              />
-              <div style={{ display: 'flex', alignItems: 'center', gap: 40, color: 'rgba(0,0,0,.45)' }}>
-                <div>
-                  <div>负责人</div>
-                  <div>{item.owner}</div>
-                </div>
-                <div>
-                  <div>开始时间</div>
-                  <div>{item.startAt ? dayjs(item.startAt).format('YYYY-MM-DD HH:mm') : '—'}</div>
-                </div>
-                <Progress
-                  percent={item.percent}
-                  status={PROGRESS_STATUS[item.status]}
-                  size="small"
-                  style={{ width: 180 }}
+        <div data-testid="standard-list">
+          <List<Item>
+            loading={isFetching}
+            dataSource={data?.records ?? []}
+            pagination={{
+              current: page,
+              pageSize: 5,
+              total: data?.total ?? 0,
+              onChange: setPage,
+              showTotal: (n) => `共 ${n} 条`,
+            }}
+            renderItem={(item) => (
+              <List.Item
+                actions={[
+                  can('example:item:edit') && (
+                    <Button key="edit" type="link" onClick={() => open(item)}>
+                      编辑
+                    </Button>
+                  ),
+                  can('example:item:delete') && (
+                    <Popconfirm
+                      key="del"
+                      title="确定删除该任务吗？"
+                      onConfirm={() =>
+                        void runCall(
+                          () => http.delete(EXAMPLE_URLS.item.delete, { id: item.id }),
+                          () => refetch(),
+                        )
+                      }
+                    >
+                      <Button type="link">删除</Button>
+                    </Popconfirm>
+                  ),
+                ].filter(Boolean)}
+              >
+                <List.Item.Meta
+                  avatar={<ItemAvatar item={item} size={48} shape="square" />}
+                  title={item.title}
+                  description={item.description}
                 />
-              </div>
-            </List.Item>
-          )}
-        />
+                <div style={{ display: 'flex', alignItems: 'center', gap: 40, color: 'rgba(0,0,0,.45)' }}>
+                  <div>
+                    <div>负责人</div>
+                    <div>{item.owner}</div>
+                  </div>
+                  <div>
+                    <div>开始时间</div>
+                    <div>{item.startAt ? dayjs(item.startAt).format('YYYY-MM-DD HH:mm') : '—'}</div>
+                  </div>
+                  <Progress
+                    percent={item.percent}
+                    status={PROGRESS_STATUS[item.status]}
+                    size="small"
+                    style={{ width: 180 }}
+                  />
+                </div>
+              </List.Item>
+            )}
+          />
+        </div>
       </Card>
       <Modal
         title={editing === 'new' ? '任务添加' : '任务编辑'}

@@ -58,7 +58,7 @@ export default function StepForm() {
   };
 
   return (
-    <Card variant="borderless" title="分步表单">
+    <Card variant="borderless">
       <Steps
         current={step}
         style={{ maxWidth: 750, margin: '16px auto' }}

@@ -32,55 +32,56 @@ function ArticleList() {
         }}
       />
       <Card variant="borderless">
-        <List<Item>
-          itemLayout="vertical"
-          loading={isFetching && !rows.length}
-          dataSource={rows}
-          data-testid="article-list"
-          locale={{ emptyText: '没有找到相关文章' }}
-          loadMore={
-            rows.length > 0 && (
-              <div style={{ textAlign: 'center', marginTop: 16 }}>
-                <Button disabled={!more} loading={isFetching} onClick={() => setSize((n) => n + STEP)}>
-                  {more ? '加载更多' : '没有更多了'}
-                </Button>
-              </div>
-            )
-          }
-          renderItem={(item) => (
-            <List.Item
-              actions={[
-                <Space key="star">
-                  <StarOutlined />
-                  {item.star}
-                </Space>,
-                <Space key="like">
-                  <LikeOutlined />
-                  {item.likes}
-                </Space>,
-                <Space key="msg">
-                  <MessageOutlined />
-                  {item.messages}
-                </Space>,
-              ]}
-            >
-              <List.Item.Meta
-                title={<a href={item.href ?? undefined}>{item.title}</a>}
-                description={(item.tags ?? '')
-                  .split(',')
-                  .filter(Boolean)
-                  .map((t) => <Tag key={t}>{t}</Tag>)}
-              />
-              <div>{item.content}</div>
-              <div style={{ marginTop: 12, color: 'rgba(0,0,0,.45)' }}>
-                <ItemAvatar item={item} size={20} /> <b>{item.owner}</b> 发布在 {item.href}
-                <span style={{ marginLeft: 16 }}>
-                  {item.startAt ? dayjs(item.startAt).format('YYYY-MM-DD HH:mm') : ''}
-                </span>
-              </div>
-            </List.Item>
-          )}
-        />
+        <div data-testid="article-list">
+          <List<Item>
+            itemLayout="vertical"
+            loading={isFetching && !rows.length}
+            dataSource={rows}
+            locale={{ emptyText: '没有找到相关文章' }}
+            loadMore={
+              rows.length > 0 && (
+                <div style={{ textAlign: 'center', marginTop: 16 }}>
+                  <Button disabled={!more} loading={isFetching} onClick={() => setSize((n) => n + STEP)}>
+                    {more ? '加载更多' : '没有更多了'}
+                  </Button>
+                </div>
+              )
+            }
+            renderItem={(item) => (
+              <List.Item
+                actions={[
+                  <Space key="star">
+                    <StarOutlined />
+                    {item.star}
+                  </Space>,
+                  <Space key="like">
+                    <LikeOutlined />
+                    {item.likes}
+                  </Space>,
+                  <Space key="msg">
+                    <MessageOutlined />
+                    {item.messages}
+                  </Space>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={<a href={item.href ?? undefined}>{item.title}</a>}
+                  description={(item.tags ?? '')
+                    .split(',')
+                    .filter(Boolean)
+                    .map((t) => <Tag key={t}>{t}</Tag>)}
+                />
+                <div>{item.content}</div>
+                <div style={{ marginTop: 12, color: 'rgba(0,0,0,.45)' }}>
+                  <ItemAvatar item={item} size={20} /> <b>{item.owner}</b> 发布在 {item.href}
+                  <span style={{ marginLeft: 16 }}>
+                    {item.startAt ? dayjs(item.startAt).format('YYYY-MM-DD HH:mm') : ''}
+                  </span>
+                </div>
+              </List.Item>
+            )}
+          />
+        </div>
       </Card>
     </>
   );

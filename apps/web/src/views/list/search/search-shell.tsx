@@ -1,6 +1,6 @@
 import { Card, Input, Tabs } from 'antd';
-import type { ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 const TABS = [
   { key: '/list/search/article', label: '文章' },
@@ -9,14 +9,33 @@ const TABS = [
 ];
 
 /**
- * The header of 搜索列表 (list/search/SearchLayout in the original): the keyword search and the 文章 / 项目 / 应用 tabs.
- * The keyword lives in the url (`?q=`), so it stays when the tab changes.
+ * The keyword of 搜索列表, shared by its three tab pages (each is a route and a page tab of its own; a `?q=` in the url
+ * would open a new page tab per keyword).
+ */
+let keyword = '';
+const listeners = new Set<() => void>();
+const keywordStore = {
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  get: () => keyword,
+  set(next: string) {
+    keyword = next;
+    for (const l of listeners) l();
+  },
+};
+
+export const useKeyword = () => useSyncExternalStore(keywordStore.subscribe, keywordStore.get);
+
+/**
+ * The header of 搜索列表 (list/search/SearchLayout in the original): the keyword search and the 文章 / 项目 / 应用 tabs;
+ * the keyword stays when the tab changes.
  */
 export function SearchShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const q = useKeyword();
   return (
     <div>
       <Card variant="borderless" style={{ marginBottom: 16 }}>
@@ -29,14 +48,14 @@ export function SearchShell({ children }: { children: ReactNode }) {
             size="large"
             allowClear
             style={{ maxWidth: 522, width: '100%' }}
-            onSearch={(v) => setParams(v.trim() ? { q: v.trim() } : {})}
+            onSearch={(v) => keywordStore.set(v.trim())}
             data-testid="search-keyword"
           />
         </div>
         <Tabs
           activeKey={pathname}
           items={TABS}
-          onChange={(k) => navigate(q ? `${k}?q=${encodeURIComponent(q)}` : k)}
+          onChange={(k) => navigate(k)}
           style={{ marginTop: 16, marginBottom: -16 }}
         />
       </Card>
@@ -44,5 +63,3 @@ export function SearchShell({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-export const useKeyword = () => useSearchParams()[0].get('q') ?? '';

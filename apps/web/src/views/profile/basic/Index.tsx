@@ -25,7 +25,7 @@ export default function BasicProfile() {
       </Card>
     );
   return (
-    <Card variant="borderless" title="基础详情页" data-testid="basic-profile">
+    <Card variant="borderless" data-testid="basic-profile">
       <Descriptions title="仓库信息" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label="仓库名">{data.name}</Descriptions.Item>
         <Descriptions.Item label="仓库域名">http://{data.url}.com</Descriptions.Item>
