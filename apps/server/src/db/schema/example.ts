@@ -1,5 +1,4 @@
 import {
-  doublePrecision,
   index,
   integer,
   jsonb,
