@@ -31,7 +31,7 @@ const rulePage = definePage<Rule>({
   superQuery: false,
   columns: [
     { field: 'no', title: '规则编号', sorter: true, width: 150 },
-    { field: 'description', title: '描述', ellipsis: true, minWidth: 220, align: 'left' },
+    { field: 'description', title: '描述', ellipsis: true, width: 220, align: 'left' },
     {
       field: 'callNo',
       title: '服务调用次数',
