@@ -7,11 +7,12 @@ import {
   SettingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fileUrl } from '../../../../api/http';
 import { feedback } from '../../../../utils/feedback';
 import type { CellDisplayProps } from '../../types';
+import { columnExtend } from './extend';
 import {
   FILE_CELL_TEXT,
   type FileCellValue,
@@ -20,11 +21,16 @@ import {
   parseFileValue,
   statusTip,
   uploadErrorDialog,
+  uploadNumber,
 } from './file-logic';
 import { abortCellUpload, refuseFile, uploadIntoCell } from './file-upload';
 import './rich.css';
 
 export type FileCellKind = 'file' | 'image' | 'upload';
+
+/** the file pop-up of a multi-file cell: loaded only when opened (the cell itself stays plain DOM) */
+const FilePop = lazy(() => import('./FilePop'));
+type MenuKey = 'download' | 'remove' | 'more';
 
 /**
  * The file / image / upload cell (spec 02 §4 "File cell"), plain DOM only (it is shown in every visible row):
@@ -41,6 +47,23 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
     else api.setCell(rowId, column.key, v);
   };
   const readOnly = disabled || column.disabled === true;
+  // fieldExtendJson uploadnum > 1: the cell takes several files, chosen in the file pop-up (JeecgBoot 更多)
+  const popNumber = readOnly ? 0 : uploadNumber(columnExtend(column));
+  const [popOpen, setPopOpen] = useState(false);
+  const pop = popOpen ? (
+    <Suspense fallback={null}>
+      <FilePop
+        kind={kind === 'image' ? 'image' : 'file'}
+        value={value?.status === 'done' ? (value.path ?? '') : ''}
+        number={popNumber}
+        onCancel={() => setPopOpen(false)}
+        onOk={(path) => {
+          setPopOpen(false);
+          set(parseFileValue(path));
+        }}
+      />
+    </Suspense>
+  ) : null;
 
   const pick = (file: File | undefined) => {
     if (!file) return;
@@ -62,7 +85,8 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
           className="jvxe-file-btn"
           onClick={(e) => {
             e.stopPropagation();
-            inputRef.current?.click();
+            if (popNumber) setPopOpen(true);
+            else inputRef.current?.click();
           }}
         >
           {kind === 'image' ? <PictureOutlined /> : <UploadOutlined />}
@@ -79,14 +103,16 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
             e.target.value = '';
           }}
         />
+        {pop}
       </span>
     );
   }
 
   const tip = statusTip(value);
-  const menu = readOnly
+  const menu: { key: MenuKey; label: string }[] = readOnly
     ? fileMenu({ allowDownload: column.allowDownload, allowRemove: false }, value)
     : fileMenu(column, value);
+  if (popNumber && value.status !== 'uploading') menu.push({ key: 'more', label: FILE_CELL_TEXT.more });
   const thumb = kind === 'image' && value.status === 'done' && value.path ? fileUrl(firstPath(value.path)) : null;
   return (
     <span className={`jvxe-file-cell jvxe-file-${value.status}`}>
@@ -109,10 +135,12 @@ export function FileCellView({ kind, ...props }: CellDisplayProps & { kind: File
             if (key === 'remove') {
               abortCellUpload(rowId, column.key);
               set(null);
-            } else if (value.path) download(value.path);
+            } else if (key === 'more') setPopOpen(true);
+            else if (value.path) download(value.path);
           }}
         />
       ) : null}
+      {pop}
     </span>
   );
 }
@@ -157,13 +185,7 @@ function StatusIcon({ value, tip, clip }: { value: FileCellValue; tip: string; c
  * A small native menu (the settings button of the name box). The list is put on the body at the button's place, so
  * the row's clipping does not cut it; it follows the button on scroll and closes on an outside press and on Esc.
  */
-function FileMenu({
-  items,
-  onPick,
-}: {
-  items: { key: 'download' | 'remove'; label: string }[];
-  onPick: (key: 'download' | 'remove') => void;
-}) {
+function FileMenu({ items, onPick }: { items: { key: MenuKey; label: string }[]; onPick: (key: MenuKey) => void }) {
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
   const btn = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);

@@ -239,3 +239,39 @@ describe('image and upload cells', () => {
     expect(screen.queryByRole('menuitem', { name: '删除' })).toBeNull();
   });
 });
+
+describe('file cell: the file pop-up of a multi-file column (uploadnum > 1)', () => {
+  const multi = col({ fieldExtendJson: '{"uploadnum":3}' });
+  const dialog = () => screen.findByRole('dialog', { name: '上传文件' });
+
+  it('确定 with no file warns 未上传任何文件 and stays open; 取消 closes it', async () => {
+    render(<Harness column={multi} />);
+    fireEvent.click(screen.getByRole('button', { name: /点击上传/ }));
+    const pop = await dialog();
+    expect(pop.closest('.ant-modal')?.getAttribute('style') ?? '').toContain('width: 520px');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(fb.message.warning).toHaveBeenCalledWith('未上传任何文件');
+    expect(screen.getByRole('dialog', { name: '上传文件' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('更多 opens the pop-up with the cell files; 确定 keeps them (the name of the first is shown)', async () => {
+    const values: unknown[] = [];
+    render(<Harness column={multi} initial="temp/甲.pdf,temp/乙.pdf" onValue={(v) => values.push(v)} />);
+    expect(screen.getByText('甲.pdf')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '文件操作' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '更多' }));
+    await dialog();
+    expect(screen.getByText('乙.pdf')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(fb.message.warning).not.toHaveBeenCalledWith('未上传任何文件');
+    expect(values.at(-1)).toMatchObject({ path: 'temp/甲.pdf,temp/乙.pdf', status: 'done', name: '甲.pdf' });
+  });
+
+  it('a single-file column has no 更多 and picks natively', () => {
+    render(<Harness initial="temp/a.txt" />);
+    fireEvent.click(screen.getByRole('button', { name: '文件操作' }));
+    expect(screen.queryByRole('menuitem', { name: '更多' })).toBeNull();
+  });
+});

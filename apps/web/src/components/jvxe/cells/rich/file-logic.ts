@@ -19,7 +19,35 @@ export const FILE_CELL_TEXT = {
   uploading: '上传中',
   errorTitle: '上传出错',
   errorPrefix: '错误信息：',
+  more: '更多',
+  noFile: '未上传任何文件',
+  popFileTitle: '上传文件',
+  popImageTitle: '上传图片',
 } as const;
+
+/** The file pop-up (JeecgBoot JFilePop): 520 wide, a 200 high body (spec 02 §sizes). */
+export const FILE_POP_SIZE = { width: 520, height: 200 } as const;
+
+/**
+ * How many files a cell takes (the column's fieldExtendJson / props `uploadnum`): more than one makes it a
+ * multi-file cell whose upload goes through the file pop-up; 0 means a single file (the native picker).
+ */
+export function uploadNumber(extend: Record<string, unknown>): number {
+  const n = Number(extend.uploadnum);
+  return Number.isInteger(n) && n > 1 ? n : 0;
+}
+
+/** 确定 of the file pop-up: the comma paths, or 未上传任何文件 when nothing was uploaded (the pop-up stays open). */
+export function filePopResult(
+  paths: string | null | undefined,
+): { ok: true; path: string } | { ok: false; message: string } {
+  const list = (paths ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!list.length) return { ok: false, message: FILE_CELL_TEXT.noFile };
+  return { ok: true, path: list.join(',') };
+}
 
 /** The 上传出错 dialog of a failed file (JeecgBoot's handleClickShowImageError): none without a message. */
 export function uploadErrorDialog(

@@ -16,12 +16,15 @@ import {
   type FileCellValue,
   failedUpload,
   fileMenu,
+  filePopResult,
   formatFileValue,
   parseFileValue,
   sendsToken,
   settleUpload,
   statusTip,
+  uploadErrorDialog,
   uploadingValue,
+  uploadNumber,
   uploadTarget,
 } from './file-logic';
 import { PICKER_MIN_WIDTH, RICH_TYPES } from './index';
@@ -305,5 +308,28 @@ describe('registration', () => {
     expect(user?.format?.(' admin , jeecg ', col({ type: 'sel_user' }))).toBe('admin,jeecg');
     expect(getCell('sel_search')?.parse?.(' 1 ', col())).toBe('1');
     expect(getCell('input_pop')?.parse?.(null, col())).toBe('');
+  });
+});
+
+describe('file pop-up and upload error (spec 02 §5, §8)', () => {
+  it('uploadnum above 1 makes a multi-file cell; anything else is one file', () => {
+    expect(uploadNumber({ uploadnum: 3 })).toBe(3);
+    expect(uploadNumber({ uploadnum: '2' })).toBe(2);
+    for (const n of [1, 0, -2, 2.5, 'x', undefined, null]) expect(uploadNumber({ uploadnum: n })).toBe(0);
+  });
+  it('确定 with no file: 未上传任何文件; with files: the trimmed comma paths', () => {
+    for (const v of ['', ' , ', null, undefined])
+      expect(filePopResult(v)).toEqual({ ok: false, message: '未上传任何文件' });
+    expect(filePopResult(' a.pdf , b.pdf ,')).toEqual({ ok: true, path: 'a.pdf,b.pdf' });
+  });
+  it('上传出错 only for a failed file with a message', () => {
+    expect(uploadErrorDialog({ name: 'a', status: 'error', message: '文件过大' })).toEqual({
+      title: '上传出错',
+      content: '错误信息：文件过大',
+      maskClosable: true,
+    });
+    expect(uploadErrorDialog({ name: 'a', status: 'error' })).toBeNull();
+    expect(uploadErrorDialog({ name: 'a', status: 'done', path: 'x', message: 'x' })).toBeNull();
+    expect(uploadErrorDialog(null)).toBeNull();
   });
 });
