@@ -190,6 +190,25 @@ test('design a single table, sync it, open its generated list, add and remove a 
   await saveDesigner(page);
   await sync(page, true);
 
+  // ---- 移除 keeps the table: 导入数据库表 then offers it, and importing makes it a definition again
+  await moreAction(page, listRow(page), '移除');
+  await page
+    .locator('.ant-popover:visible')
+    .filter({ hasText: '数据库表保留' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(listRow(page)).toHaveCount(0);
+  await pageOf(page).getByRole('button', { name: '导入数据库表' }).click();
+  const importer = page.getByRole('dialog', { name: '导入数据库表' });
+  await importer.getByTestId('cgform-import-tables').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TABLE }).click();
+  // close the multiple select's dropdown (it covers the buttons) by clicking the dialog title
+  await importer.locator('.ant-modal-title').click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await importer.getByRole('button', { name: /导\s*入/ }).click();
+  await expect(importer).toBeHidden();
+  await expect(listRow(page)).toBeVisible();
+
   // ---- 删除: the definition and its table, after a warning that names the table
   await moreAction(page, listRow(page), '删除');
   const pop = page.locator('.ant-popover:visible, .ant-popconfirm:visible').filter({ hasText: TABLE });
