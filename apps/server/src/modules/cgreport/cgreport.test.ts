@@ -367,6 +367,80 @@ describe('online reports', () => {
       20_000,
     );
   });
+
+  describe('the embedded database (PGlite ignores statement_timeout): heavy reports are refused before they run', () => {
+    beforeAll(async () => {
+      // 10 000 users and 10 000 log rows: the seeded reports must still run over them
+      await t.app.ctx.db.execute(sql`insert into sys_user (id, username, realname, sex, status, del_flag, create_time)
+        select 'bulk' || g, 'bulk' || g, '批量' || g, g % 2 + 1, 1, 0, now() from generate_series(1, 10000) g`);
+      await t.app.ctx.db.execute(sql`insert into sys_log (id, log_type, log_content, userid, create_time)
+        select 'bulklog' || g, g % 2 + 1, '日志' || g, 'bulk' || (g % 100), now() - (g || ' minutes')::interval
+          from generate_series(1, 10000) g`);
+    });
+
+    it('the seeded reports run over 10 000 users and logs (both engines)', async () => {
+      for (const id of Object.values(SEED_REPORTS)) {
+        const r = await data(id, { pageNo: 1, pageSize: 10 });
+        expect(r.success, `${id}: ${r.message}`).toBe(true);
+      }
+      const users = await data(SEED_REPORTS.users, { pageNo: 1, pageSize: 10 });
+      expect(users.result.data.total).toBeGreaterThan(10_000);
+      const joined = await add(
+        design(
+          'select u.username, count(*) as n from sys_user u join sys_log l on l.userid = u.username group by u.username',
+        ),
+      );
+      expect((await data(joined.json.result, { pageSize: 10 })).success).toBe(true);
+    });
+
+    it.skipIf(onRealPg)(
+      'PGlite: a heavy or recursive report is refused at once, and the server answers meanwhile',
+      async () => {
+        const heavy = [
+          'select count(*) as n from generate_series(1, 100000000) g',
+          'select count(*) as n from sys_user a, sys_log b',
+          'select a.username from sys_user a cross join sys_user b order by a.username, b.username',
+          "select count(*) as n from sys_log a join sys_log b on a.log_content like '%' || b.log_content || '%'",
+        ];
+        for (const q of heavy) {
+          const added = await add(design(q));
+          expect(added.json.success).toBe(true);
+          const started = Date.now();
+          const [r, other] = await Promise.all([
+            data(added.json.result),
+            data(SEED_REPORTS.users, { pageNo: 1, pageSize: 5 }),
+          ]);
+          expect(r, q).toMatchObject({
+            success: false,
+            message:
+              '报表查询过于复杂，嵌入式数据库无法在限时内完成，请增加查询条件、缩小数据范围，或改用 PostgreSQL 部署',
+          });
+          expect(other.success).toBe(true);
+          expect(Date.now() - started, q).toBeLessThan(3000);
+        }
+        for (const q of [
+          'with recursive r(n) as (select 1 union all select n + 1 from r) select n from r',
+          'with recursive r(n) as (select 1 union all select n + 1 from r where n < 10) select n from r',
+        ]) {
+          const added = await add(design(q));
+          const r = await data(added.json.result);
+          expect(r).toMatchObject({
+            success: false,
+            message: '嵌入式数据库不支持递归查询（WITH RECURSIVE）的报表，请改用 PostgreSQL 部署',
+          });
+        }
+        // 解析SQL refuses it too
+        const parsed = await get('/head/parseSql', {
+          sql: 'with recursive r(n) as (select 1 union all select n + 1 from r) select n from r',
+        });
+        expect(parsed.json.success).toBe(false);
+        // a bounded generate_series stays possible
+        const small = await add(design('select g as n from generate_series(1, 1000) g'));
+        expect((await data(small.json.result, { pageSize: 10 })).result.data.total).toBe(1000);
+      },
+      30_000,
+    );
+  });
 });
 
 function reEscape(s: string) {

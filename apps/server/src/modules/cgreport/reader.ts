@@ -19,6 +19,68 @@ export const STATEMENT_TIMEOUT_MS = 5000;
 /** rows a report answers at most (a page, an export) */
 export const MAX_REPORT_ROWS = 10_000;
 
+/**
+ * PGlite runs in this process and ignores `statement_timeout` (ADR 033): a heavy report would block every request. So
+ * on PGlite each statement of a report is first planned (`EXPLAIN (FORMAT JSON)`, same transaction, role and
+ * parameters) and refused when the planner's estimate is too big. Calibrated on PGlite (tables of 10 000 users and
+ * 10 000 log rows, not analysed): the seeded reports estimate 250–1 000 per statement and run in < 100 ms; the
+ * cheapest work per cost unit measured is `generate_series` (about 1 s per 12 500), joins are ~100× cheaper per unit.
+ * The budget is for all statements of a call (page + count) together, so the worst accepted report runs ~3 s.
+ */
+export const PGLITE_COST_LIMIT = 30_000;
+/** estimated rows of any plan node (a cheap-looking scan of millions of generated rows still takes seconds) */
+export const PGLITE_ROWS_LIMIT = 2_000_000;
+export const REPORT_TOO_HEAVY =
+  '报表查询过于复杂，嵌入式数据库无法在限时内完成，请增加查询条件、缩小数据范围，或改用 PostgreSQL 部署';
+export const REPORT_RECURSIVE_REFUSED = '嵌入式数据库不支持递归查询（WITH RECURSIVE）的报表，请改用 PostgreSQL 部署';
+
+interface PlanNode {
+  'Node Type'?: string;
+  'Total Cost'?: number;
+  'Plan Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * PGlite has no autovacuum, so a table's statistics are those of its last ANALYZE (or none: the planner then guesses
+ * from column widths and can be 100× short). Before a report on PGlite, the report-readable tables whose size grew
+ * past their statistics (never analysed, or 20 % + 8 pages more than analysed) are analysed — one catalog query when
+ * nothing changed.
+ */
+async function refreshStatistics(db: Db, rt: ReportRuntime): Promise<void> {
+  const stale = (await rowsOf(
+    db,
+    `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and c.relkind = 'r'
+        and (c.relname = any($2::text[]) or c.relname in (select table_name from onl_cgform_head where is_db_synch = 'Y'))
+        and (c.reltuples < 0 or pg_relation_size(c.oid) / 8192 > c.relpages * 1.2 + 8)`,
+    [rt.schema, [...rt.columns.keys()]],
+  )) as { relname: string }[];
+  const names = stale.map((r) => r.relname).filter((n) => IDENT.test(n));
+  if (names.length) await db.execute(sql.raw(`analyze ${names.map((n) => `${q(rt.schema)}.${q(n)}`).join(', ')}`));
+}
+
+/** the PGlite guard: plans every statement and refuses recursive ones and estimates over the limits */
+async function checkPlans(client: Queryable, statements: readonly ReportStatement[]): Promise<void> {
+  let cost = 0;
+  for (const s of statements) {
+    const r = await client.query(`explain (format json) ${s.text}`, s.values);
+    const raw = r.rows[0]?.['QUERY PLAN'];
+    const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: PlanNode }[] | undefined)?.[0]?.Plan;
+    if (!plan) throw new ReportSqlError(REPORT_TOO_HEAVY);
+    const stack: PlanNode[] = [plan];
+    while (stack.length) {
+      const n = stack.pop()!;
+      // a recursive CTE's estimate says nothing about how long it loops (an unbounded one never ends)
+      if (n['Node Type'] === 'Recursive Union') throw new ReportSqlError(REPORT_RECURSIVE_REFUSED);
+      if (!(Number(n['Plan Rows'] ?? 0) <= PGLITE_ROWS_LIMIT)) throw new ReportSqlError(REPORT_TOO_HEAVY);
+      if (Array.isArray(n.Plans)) stack.push(...n.Plans);
+    }
+    cost += Number(plan['Total Cost']);
+    if (!(cost <= PGLITE_COST_LIMIT)) throw new ReportSqlError(REPORT_TOO_HEAVY);
+  }
+}
+
 export interface ReportRuntime {
   /** schema of the application's tables */
   schema: string;
@@ -236,12 +298,14 @@ export async function runReportStatements(
     return out;
   }
   const rt = await reportRuntime(ctx);
+  if (ctx.database.kind === 'pglite') await refreshStatistics(ctx.db, rt);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set transaction read only`);
     await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
     await tx.execute(sql`set local search_path = pg_catalog`);
     if (rt.role) await tx.execute(sql.raw(`set local role ${REPORT_ROLE}`));
     const client = clientOf(tx as unknown as Db);
+    if (ctx.database.kind === 'pglite') await checkPlans(client, statements);
     for (const s of statements) out.push(shape(await client.query(s.text, s.values)));
   });
   return out;
