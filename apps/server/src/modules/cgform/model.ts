@@ -355,7 +355,7 @@ async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
   };
 
   const tableName = physical?.tableName ?? '';
-  if (!physical || physical.isDbSynch !== 'Y' || !IDENT_RE.test(tableName) || isReservedTable(tableName)) return model;
+  if (physical?.isDbSynch !== 'Y' || !IDENT_RE.test(tableName) || isReservedTable(tableName)) return model;
   const dbCols = await queryRows<DbColumn>(
     db,
     sql`select column_name, data_type from information_schema.columns
