@@ -29,6 +29,8 @@ const rulePage = definePage<Rule>({
   authCodes: { deleteBatch: 'example:rule:delete' },
   urls: EXAMPLE_URLS.rule,
   superQuery: false,
+  // fixed layout at the width of a 1366 screen: the description is cut (tooltip), 更新时间 stays in view
+  scrollX: 1040,
   columns: [
     { field: 'no', title: '规则编号', sorter: true, width: 150 },
     { field: 'description', title: '描述', ellipsis: true, width: 220, align: 'left' },
