@@ -9,7 +9,7 @@ const visiblePage = (page: Page, url: string) => page.locator(`[data-page-key="$
 const toast = (page: Page, text: string | RegExp) =>
   expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
 
-async function pickRange(page: Page, scope: ReturnType<Page['locator']>, from: string, to: string) {
+async function pickRange(scope: ReturnType<Page['locator']>, from: string, to: string) {
   const inputs = scope.locator('.ant-picker-range input');
   await inputs.nth(0).click();
   await inputs.nth(0).fill(from);
@@ -33,7 +33,7 @@ test('基础表单: required fields are said, a valid goal is stored (提交成�
   await expect(form.getByText('请选择起止日期')).toBeVisible();
 
   await form.getByPlaceholder('给目标起个名字').fill('e2e 季度答题目标');
-  await pickRange(page, form, '2030-01-01', '2030-03-31');
+  await pickRange(form, '2030-01-01', '2030-03-31');
   await form.getByPlaceholder('请输入你的阶段性工作目标').fill('组织三场线上答题');
   await form.getByPlaceholder('请输入衡量标准').fill('参与人数不少于 500');
   await form.getByText('部分公开').click();

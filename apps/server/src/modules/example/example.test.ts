@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const B = '/jeecg-boot/example';
 const get = (url: string, token = admin) => t.req({ method: 'GET', url: `${B}${url}`, token });
-const post = (url: string, payload: unknown, token = admin) =>
+const post = (url: string, payload: Record<string, unknown>, token = admin) =>
   t.req({ method: 'POST', url: `${B}${url}`, token, payload });
 const count = async (table: typeof exampleForm | typeof exampleTransfer | typeof exampleProject) =>
   (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
