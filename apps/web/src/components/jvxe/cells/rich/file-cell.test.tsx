@@ -242,7 +242,8 @@ describe('image and upload cells', () => {
 
 describe('file cell: the file pop-up of a multi-file column (uploadnum > 1)', () => {
   const multi = col({ fieldExtendJson: '{"uploadnum":3}' });
-  const dialog = () => screen.findByRole('dialog', { name: '上传文件' });
+  // the pop-up is a lazy chunk with antd's Modal: its first load can take a while under a busy runner
+  const dialog = () => screen.findByRole('dialog', { name: '上传文件' }, { timeout: 15_000 });
 
   it('确定 with no file warns 未上传任何文件 and stays open; 取消 closes it', async () => {
     render(<Harness column={multi} />);
