@@ -53,6 +53,17 @@ test.describe('仪表盘', () => {
     await shot(page, 'IndexTask');
     await notices.getByRole('button', { name: /查看全部/ }).click();
     await expect(page).toHaveURL(/\/isps\/userAnnouncement$/);
+    // 待确认预约 → 答题预约 filtered on 待确认: only pending rows listed
+    await openPage(page, '/dashboard/task');
+    await page
+      .locator('[data-task="reservations"]')
+      .getByRole('button', { name: /查看全部/ })
+      .click();
+    await expect(page).toHaveURL(/\/answer\/reservation\?status=0$/);
+    const pending = page.locator('[data-page-key^="/answer/reservation"]:visible');
+    const tags = pending.locator('.ant-table-tbody tr.ant-table-row [data-testid="reservation-status"]');
+    await expect(tags.first()).toBeVisible();
+    await expect(tags.filter({ hasNotText: '待确认' })).toHaveCount(0);
   });
 
   test('监控: live figures refresh by themselves; database healthy; two echarts', async ({ page }) => {

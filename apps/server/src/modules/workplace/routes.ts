@@ -80,7 +80,9 @@ export default async function workplaceRoutes(app: FastifyInstance) {
     if (has(TASK_PAGES.reservations)) {
       const rules = await pageDataRules(app.ctx, user, TASK_PAGES.reservations);
       const r = await pendingReservations(db, tenancy, rules);
-      cards.push({ key: 'reservations', title: '待确认预约', link: link(TASK_PAGES.reservations), ...r });
+      // the drill-down opens the list filtered on 待确认 (ReservationList reads ?status=)
+      const to = link(TASK_PAGES.reservations);
+      cards.push({ key: 'reservations', title: '待确认预约', link: to && `${to}?status=0`, ...r });
     }
     if (has(TASK_PAGES.reservations) || has(TASK_PAGES.sessions)) {
       const r = await sessionsToday(db, tenancy);

@@ -145,7 +145,7 @@ describe('/dashboard/tasks: the operator’s pending work', () => {
     const { db } = t.database;
     const before = (await get('/dashboard/tasks')).json.result.cards;
     expect(before.map((c: { key: string }) => c.key)).toEqual(['reservations', 'sessions', 'notices', 'jobs']);
-    expect(card(before, 'reservations').link).toBe('/answer/reservation');
+    expect(card(before, 'reservations').link).toBe('/answer/reservation?status=0');
     expect(card(before, 'sessions').link).toBe('/answer/session');
     expect(card(before, 'jobs').link).toBe('/isystem/QuartzJobList');
 

@@ -34,6 +34,13 @@ describe('reservation form rules', () => {
   it('offers 确认 / 签到 / 取消 by state', () => {
     expect([0, 1, 2, 3, 4].map((s) => canConfirm({ status: String(s) }))).toEqual([true, false, false, false, false]);
     expect([0, 1, 2, 3, 4].map((s) => canCheckin({ status: String(s) }))).toEqual([false, true, false, false, false]);
+    // 签到 is offered only while the session runs (未开始 / 已结束 / 已取消 sessions would be refused by the server)
+    expect(['0', '1', '2', '3'].map((sessionStatus) => canCheckin({ status: '1', sessionStatus }))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
     expect([0, 1, 2, 3, 4].map((s) => canCancel({ status: String(s) }))).toEqual([true, true, false, false, false]);
   });
   it('tells the list when the form saved', () => {

@@ -55,7 +55,9 @@ export const RESERVATION_STATUS_TAGS: Readonly<Record<string, { color: string; t
 
 /** which row actions a reservation offers in its state */
 export const canConfirm = (r: { status: string }) => r.status === '0';
-export const canCheckin = (r: { status: string }) => r.status === '1';
+/** 签到 only while the session runs (the server's derived sessionStatus '1'; the server refuses it otherwise) */
+export const canCheckin = (r: { status: string; sessionStatus?: string | null }) =>
+  r.status === '1' && (r.sessionStatus == null || r.sessionStatus === '1');
 export const canCancel = (r: { status: string }) => r.status === '0' || r.status === '1';
 
 /**

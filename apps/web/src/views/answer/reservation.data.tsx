@@ -135,3 +135,12 @@ export const reservationPage = definePage<AnswerReservation>({
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
 });
+
+/** the page with its 状态 query field preset to `status` (a known reservation state), else the page as declared */
+export function withStatusFilter<P extends { query?: { field: string; initialValue?: unknown }[] }>(
+  page: P,
+  status: string | null,
+): P {
+  if (!status || !RESERVATION_STATUS_TAGS[status]) return page;
+  return { ...page, query: page.query?.map((f) => (f.field === 'status' ? { ...f, initialValue: status } : f)) };
+}

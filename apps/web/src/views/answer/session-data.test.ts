@@ -44,3 +44,14 @@ describe('预约表单 body', () => {
     });
   });
 });
+
+describe('答题预约 ?status= drill-down', () => {
+  it('presets the 状态 query field to a known state only', async () => {
+    const { reservationPage, withStatusFilter } = await import('./reservation.data');
+    const statusOf = (p: typeof reservationPage) => p.query?.find((f) => f.field === 'status')?.initialValue;
+    expect(statusOf(withStatusFilter(reservationPage, '0'))).toBe('0');
+    expect(statusOf(withStatusFilter(reservationPage, '9'))).toBeUndefined();
+    expect(withStatusFilter(reservationPage, null)).toBe(reservationPage);
+    expect(statusOf(reservationPage)).toBeUndefined();
+  });
+});
