@@ -429,6 +429,19 @@ describe('online reports', () => {
             message: '嵌入式数据库不支持递归查询（WITH RECURSIVE）的报表，请改用 PostgreSQL 部署',
           });
         }
+        // generate_series with bounds the planner cannot see (a sub-query, a column) would be guessed at 1 000 rows
+        for (const q of [
+          'select count(*) as n from generate_series(1, (select 100000000)) g',
+          'select count(*) as n from sys_user u, generate_series(1, length(u.username) * 10000000) g',
+        ]) {
+          const added = await add(design(q));
+          const r = await data(added.json.result);
+          expect(r, q).toMatchObject({
+            success: false,
+            message:
+              '嵌入式数据库中 generate_series 的参数只能是常量或报表参数（须能在查询前估算行数），不能引用字段或子查询；或改用 PostgreSQL 部署',
+          });
+        }
         // 解析SQL refuses it too
         const parsed = await get('/head/parseSql', {
           sql: 'with recursive r(n) as (select 1 union all select n + 1 from r) select n from r',

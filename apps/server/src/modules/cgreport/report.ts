@@ -93,7 +93,10 @@ export interface ReportAnswer {
  */
 export async function runReport(ctx: AppContext, def: Definition, opts: ReportQueryOptions): Promise<ReportAnswer> {
   const local = def.head.dbSource ? undefined : await reportRuntime(ctx);
-  const checked = await checkReportSql(def.head.cgrSql, { local: localOf(ctx, local) });
+  const checked = await checkReportSql(def.head.cgrSql, {
+    local: localOf(ctx, local),
+    embedded: !def.head.dbSource && ctx.database.kind === 'pglite',
+  });
   const values: unknown[] = paramValues(def, checked.params, opts.query);
   const bind = (v: unknown) => {
     values.push(v);
@@ -143,7 +146,10 @@ export async function sqlColumns(
   dbSource?: string | null,
 ): Promise<{ fields: string[]; params: string[] }> {
   const local = dbSource ? undefined : await reportRuntime(ctx);
-  const checked = await checkReportSql(sqlText, { local: localOf(ctx, local) });
+  const checked = await checkReportSql(sqlText, {
+    local: localOf(ctx, local),
+    embedded: !dbSource && ctx.database.kind === 'pglite',
+  });
   const values = checked.params.map(() => null);
   const [r] = await runReportStatements(ctx, dbSource, [
     { text: `select * from (\n${checked.text}\n) t limit ${dbSource ? 1 : 0}`, values },

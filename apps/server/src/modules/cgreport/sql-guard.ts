@@ -97,6 +97,8 @@ const WRITING_NODES = new Set([
 
 export const MESSAGES = {
   empty: '报表SQL不能为空',
+  seriesArgs: (f: string) =>
+    `嵌入式数据库中 ${f} 的参数只能是常量或报表参数（须能在查询前估算行数），不能引用字段或子查询；或改用 PostgreSQL 部署`,
   tooLong: '报表SQL长度不能超过 4000 个字符',
   syntax: (detail: string) => `SQL语法错误：${detail}`,
   oneStatement: '报表SQL只能是一条 SELECT 语句',
@@ -142,7 +144,15 @@ export interface CheckOptions {
      */
     resolve?: (table: string) => Promise<readonly string[] | null>;
   };
+  /**
+   * The report runs on PGlite (no statement_timeout; ./reader.ts refuses plans estimated too heavy): the rows of
+   * `generate_series` must be known to the planner, so its arguments may not read a column or a sub-query.
+   */
+  embedded?: boolean;
 }
+
+/** functions whose row count the planner takes from their arguments (unknown arguments → a guess of 1 000 rows) */
+const SERIES_FUNCS = new Set(['generate_series']);
 
 type Node = unknown;
 
@@ -244,6 +254,11 @@ export async function checkReportSql(sql: string, opts: CheckOptions): Promise<C
       if (names.length > 1 && names[0].toLowerCase() !== 'pg_catalog')
         throw new ReportSqlError(MESSAGES.func(names.join('.')));
       if (functionDenied(name)) throw new ReportSqlError(MESSAGES.func(name));
+      if (opts.embedded && SERIES_FUNCS.has(name.toLowerCase())) {
+        walk(v.args, (t) => {
+          if (t === 'ColumnRef' || t === 'SubLink') throw new ReportSqlError(MESSAGES.seriesArgs(name));
+        });
+      }
     }
     if (type === 'RangeVar') {
       const rel = String(v.relname ?? '');
