@@ -254,6 +254,33 @@ describe('query info → query form', () => {
   });
 });
 
+describe('query info → popup query field', () => {
+  it('a popup field is searched with the report picker, filling only itself', () => {
+    const { fields } = queryFields([
+      {
+        field: 'pop_name',
+        label: '用户',
+        view: 'popup',
+        mode: 'single',
+        code: 'report_user',
+        orgFields: 'username,realname',
+        destFields: 'pop,pop_name',
+      },
+      { field: 'other', label: '其它', view: 'popup', mode: 'single', code: '', orgFields: '', destFields: '' },
+    ]);
+    expect(fields[0]?.widget).toBe('online-popup');
+    expect(fields[0]?.props).toEqual({
+      code: 'report_user',
+      field: 'pop_name',
+      orgFields: 'realname',
+      destFields: 'pop_name',
+      multi: false,
+    });
+    // no report configured: a plain text box, as before
+    expect(fields[1]?.widget).toBe('input');
+  });
+});
+
 describe('list parameters', () => {
   const base = {
     query: { name: '张', blank: '' },

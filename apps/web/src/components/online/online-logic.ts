@@ -519,6 +519,20 @@ export function queryFields(items: readonly OnlQueryItem[] | null | undefined): 
       case 'pca':
         f.widget = 'pca';
         break;
+      case 'popup': {
+        // the report picker, as in the form; only the pair that fills this query field (a pick sets no other field)
+        const dest = String(q.destFields ?? '').split(',');
+        const org = String(q.orgFields ?? '').split(',');
+        const at = Math.max(0, dest.indexOf(q.field));
+        const code = String(q.code ?? '');
+        if (!code || !org[at]) {
+          f.widget = 'input';
+          break;
+        }
+        f.widget = 'online-popup';
+        f.props = { code, field: q.field, orgFields: org[at], destFields: q.field, multi: false };
+        break;
+      }
       default:
         f.widget = 'input';
     }
