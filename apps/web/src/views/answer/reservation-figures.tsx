@@ -1,7 +1,19 @@
+import type { MenuItem } from '@answer/contract';
 import { Card, Col, Row, Skeleton, Statistic, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { type ReservationStats, reservationStats } from '../../api/answer';
 import { BarAndLine } from '../../components/chart/BarAndLine';
+import { useSession } from '../../stores/session';
+
+/** the pages whose grant lets the server answer /answer/reservation/stats */
+const STATS_PAGES = ['answer/ReservationList', 'answer/SessionList'];
+
+/** whether the user's menu holds one of the answer pages (then the figures are fetched; else no 403 round trip) */
+export function mayViewReservationStats(menu: readonly MenuItem[] | null | undefined): boolean {
+  return (menu ?? []).some(
+    (m) => STATS_PAGES.includes(String(m.component ?? '')) || mayViewReservationStats(m.children),
+  );
+}
 
 /** MM-DD of a yyyy-MM-dd day */
 export const dayLabel = (date: string) => date.slice(5);
@@ -14,7 +26,9 @@ export default function ReservationFigures() {
   const [stats, setStats] = useState<ReservationStats | null>(null);
   const [state, setState] = useState<'loading' | 'ok' | 'hidden'>('loading');
   const { token } = theme.useToken();
+  const allowed = mayViewReservationStats(useSession((st) => st.permissionList));
   useEffect(() => {
+    if (!allowed) return;
     let live = true;
     reservationStats(14, { silent: true })
       .then((res) => {
@@ -28,8 +42,8 @@ export default function ReservationFigures() {
     return () => {
       live = false;
     };
-  }, []);
-  if (state === 'hidden') return null;
+  }, [allowed]);
+  if (!allowed || state === 'hidden') return null;
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="reservation-figures">
       <Col xs={24} xl={16}>

@@ -55,3 +55,22 @@ describe('答题预约 ?status= drill-down', () => {
     expect(statusOf(reservationPage)).toBeUndefined();
   });
 });
+
+describe('首页 reservation figures', () => {
+  it('are fetched only for users granted an answer page (no 403 round trip for the others)', async () => {
+    const { mayViewReservationStats } = await import('./reservation-figures');
+    const page = (component: string) => ({
+      id: component,
+      route: '1' as const,
+      path: `/${component}`,
+      name: component,
+      component,
+      meta: {},
+    });
+    expect(mayViewReservationStats([{ ...page('layouts/RouteView'), children: [page('answer/SessionList')] }])).toBe(
+      true,
+    );
+    expect(mayViewReservationStats([page('system/UserList'), page('dashboard/Analysis')])).toBe(false);
+    expect(mayViewReservationStats(null)).toBe(false);
+  });
+});
