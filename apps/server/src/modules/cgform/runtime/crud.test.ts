@@ -306,6 +306,13 @@ describe('every form view of contract-2 §4.2', () => {
     expect(add.json.success).toBe(true);
     const rec = (await get(`form/${id}/${add.json.result}`)).json.result;
     for (const [view, , value] of VIEWS) expect(rec[`v_${view}`], view).toEqual(value);
+    // a switch without a dictionary shows 是 / 否 in the list, not the stored Y / N
+    const cols = (await get(`getColumns/${id}`)).json.result;
+    expect(cols.columns.find((c: { dataIndex: string }) => c.dataIndex === 'v_switch')?.customRender).toBe('v_switch');
+    expect(cols.dictOptions.v_switch.map((o: { value: string; text: string }) => `${o.value}=${o.text}`)).toEqual([
+      'Y=是',
+      'N=否',
+    ]);
     const row = (await get(`getData/${id}`)).json.result.records[0];
     expect(row).toMatchObject({
       v_list_dictText: '男',

@@ -5,7 +5,16 @@ import { AppError, badRequest } from '../../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../../platform/excel.ts';
 import { listOrderBy, listWhere } from '../../../platform/list-query.ts';
 import { addForm, type FormCtx, prepareQuery, writeError } from './data.ts';
-import { formFields, listFields } from './meta.ts';
+import { formFields, listFields, switchValues } from './meta.ts';
+
+type Field = ReturnType<typeof listFields>[number];
+
+/** export cell of a switch field without a dictionary: 是 / 否 as the list shows it */
+function switchText(f: Field) {
+  const [on, off] = switchValues(f);
+  return (v: unknown) =>
+    v === null || v === undefined || v === '' ? '' : String(v) === on ? '是' : String(v) === off ? '否' : v;
+}
 
 /**
  * exportXls/{headId} and importXls/{headId} of a generated list through platform/excel.ts: export streams every row
@@ -57,6 +66,7 @@ export async function exportForm(app: FastifyInstance, c: FormCtx, req: FastifyR
     key: f.dbFieldName,
     title: f.dbFieldTxt || f.dbFieldName,
     ...(m.dicts[f.dbFieldName] ? { dict: m.dicts[f.dbFieldName] } : {}),
+    ...(!m.dicts[f.dbFieldName] && f.fieldShowType === 'switch' ? { format: switchText(f) } : {}),
   }));
   const selection: Record<string, PgColumn> = {};
   for (const f of fields) selection[f.dbFieldName] = m.columns.get(f.dbFieldName)!;

@@ -47,6 +47,30 @@ async function dictOptionsOf(
   return out;
 }
 
+/**
+ * A switch field's stored [on, off] values: fieldExtendJson may name them (JeecgBoot: `["Y","N"]` by default, or
+ * `[1,0]`); anything else falls back to Y / N.
+ */
+export function switchValues(f: FieldRow): [string, string] {
+  try {
+    const v = JSON.parse(f.fieldExtendJson || 'null') as unknown;
+    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string' || typeof x === 'number'))
+      return [String(v[0]), String(v[1])];
+  } catch {
+    // not JSON: the default pair
+  }
+  return ['Y', 'N'];
+}
+
+/** 是 / 否 options of a switch field without a dictionary (the list shows 是/否, not the stored Y/N) */
+export function switchOptions(f: FieldRow): DictOption[] {
+  const [on, off] = switchValues(f);
+  return [
+    { value: on, text: '是', label: '是', title: '是' },
+    { value: off, text: '否', label: '否', title: '否' },
+  ];
+}
+
 export function buttonList(model: FormModel, auth: FormAuth) {
   return model.buttons
     .filter((b) => b.buttonStatus === '1' && !auth.hiddenButtons.has(b.buttonCode))
@@ -91,6 +115,9 @@ export async function columnsAnswer(ctx: AppContext, model: FormModel, auth: For
     if (ref) {
       if (parseDictRef(ref).kind === 'code') col.customRender = f.dbFieldName;
       else col.customRender = `_replace_text_${f.dbFieldName}_dictText`;
+    } else if (f.fieldShowType === 'switch') {
+      dictOptions[f.dbFieldName] = switchOptions(f);
+      col.customRender = f.dbFieldName;
     }
     if (f.fieldShowType === 'file' || f.fieldShowType === 'image')
       col.scopedSlots = { customRender: `${f.fieldShowType}Slot` };
