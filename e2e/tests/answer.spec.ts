@@ -57,6 +57,9 @@ test('答题场次 → 预约表单 → 确认 → 签到 → 取消场次', asy
   const sessionRow = rowOf(sessions, SESSION);
   await expect(sessionRow.getByTestId('session-status')).toHaveText('进行中');
   await expect(sessionRow).toContainText('0 / 5');
+  // sessions have no batch action: no check boxes and no 已选择 bar
+  await expect(sessions.locator('.ant-table-selection-column')).toHaveCount(0);
+  await expect(sessions.getByText('已选择')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/answer-session-list.png' });
 
   // ---- book an outside person through the form page

@@ -83,6 +83,8 @@ export const sessionPage = definePage<AnswerSession>({
   auth: 'session',
   authCodes: { deleteBatch: '', import: '', export: '' },
   builtins: { batchDelete: false },
+  // no batch action on sessions: no check boxes, no 已选择 bar
+  selectable: false,
   scrollX: 1200,
   columns: [
     { field: 'name', title: '场次名称', sorter: true, ellipsis: true, minWidth: 180, align: 'left' },
