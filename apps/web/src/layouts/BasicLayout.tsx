@@ -1,7 +1,7 @@
 import { HOME_PATH, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@answer/contract';
 import { MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { theme as antdTheme, Button, Drawer, Layout, Tooltip } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { HeaderNotice } from '../components/HeaderNotice';
 import { useSession } from '../stores/session';
@@ -9,7 +9,7 @@ import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import './basic-layout.css';
 import { buildCrumbs } from './breadcrumb';
-import { DynamicNoticeModal } from './DynamicNoticeModal';
+import type { DynamicNoticeModalProps } from './DynamicNoticeModal';
 import { HeaderSearch } from './HeaderSearch';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { Logo } from './Logo';
@@ -23,6 +23,25 @@ import { UserMenu } from './UserMenu';
 import { useDevice } from './useDevice';
 
 const { Sider, Header, Content, Footer } = Layout;
+
+const DynamicNoticeModal = lazy(() => import('./DynamicNoticeModal').then((m) => ({ default: m.DynamicNoticeModal })));
+
+/**
+ * The notice bell's component dialog, loaded the first time a notice opens one (its code — antd Result and the view
+ * loader — stays out of the sign-in → home path); once loaded it stays mounted so it closes with its animation.
+ */
+function NoticeComponentDialog(props: DynamicNoticeModalProps) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (props.record) setWanted(true);
+  }, [props.record]);
+  if (!wanted && !props.record) return null;
+  return (
+    <Suspense fallback={null}>
+      <DynamicNoticeModal {...props} />
+    </Suspense>
+  );
+}
 
 /** Hides a fixed header while the page scrolls down and brings it back on the way up (spec §2.5). */
 function useHeaderHidden(enabled: boolean): boolean {
@@ -135,7 +154,7 @@ export default function BasicLayout() {
           />
         </Tooltip>
       )}
-      <HeaderNotice userId={userInfo?.id} token={sessionToken} componentDialog={DynamicNoticeModal} />
+      <HeaderNotice userId={userInfo?.id} token={sessionToken} componentDialog={NoticeComponentDialog} />
       <UserMenu isMobile={isMobile} onOpenSettings={() => setSettingsOpen(true)} />
     </div>
   );
