@@ -50,7 +50,7 @@ export function neutraliseDeep(value: unknown, depth = 0): unknown {
 }
 
 /** JeecgBoot's guess of operate_type from the method name: list 1, add 2, edit 3, delete 4, import 5, export 6. */
-export function operateTypeOf(url: string): number {
+export function operateTypeOf(url: string, method = 'GET'): number {
   const last = (url.split('?')[0].split('/').pop() ?? '').toLowerCase();
   if (last.includes('import')) return 5;
   if (last.includes('export')) return 6;
@@ -58,6 +58,10 @@ export function operateTypeOf(url: string): number {
   if (last.startsWith('edit') || last.includes('update') || last.includes('frozen') || last.includes('change'))
     return 3;
   if (last.includes('delete') || last.includes('remove')) return 4;
+  const m = method.toUpperCase();
+  if (m === 'DELETE') return 4;
+  // any other change (confirm, cancel, check in, release, sync…) is an update, never a query
+  if (m === 'POST' || m === 'PUT' || m === 'PATCH') return 3;
   return 1;
 }
 

@@ -188,7 +188,7 @@ export function installGuard(app: FastifyInstance) {
     void app.ctx.audit.write({
       logType: 2,
       content: cfg.audit && cfg.audit.content ? cfg.audit.content : `${req.method} ${url}`,
-      operateType: cfg.audit && cfg.audit.operateType ? cfg.audit.operateType : operateTypeOf(url),
+      operateType: cfg.audit && cfg.audit.operateType ? cfg.audit.operateType : operateTypeOf(url, req.method),
       userid: req.auth.user.username,
       username: req.auth.user.realname,
       ip: req.ip,
