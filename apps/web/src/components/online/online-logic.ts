@@ -41,36 +41,8 @@ export function dictOf(f: { dictCode?: string | null; dictTable?: string | null;
 
 // ---------------------------------------------------------------- form views
 
-/** every form view of contract-2 §4.2 */
-export const FORM_VIEWS = [
-  'list',
-  'radio',
-  'checkbox',
-  'list_multi',
-  'sel_search',
-  'sel_tree',
-  'cat_tree',
-  'popup',
-  'link_down',
-  'sel_user',
-  'sel_depart',
-  'switch',
-  'date',
-  'datetime',
-  'time',
-  'file',
-  'image',
-  'textarea',
-  'password',
-  'umeditor',
-  'markdown',
-  'pca',
-  'rate',
-  'text',
-  'number',
-  'integer',
-  'hidden',
-] as const;
+/** every form view of contract-2 §4.2 (one list, in @answer/contract) */
+export { FORM_VIEWS } from '@answer/contract';
 
 export interface WidgetChoice {
   widget: string;

@@ -1,3 +1,4 @@
+import { FORM_VIEWS } from '@answer/contract';
 import { z } from 'zod';
 import { bizError } from '../../../platform/errors.ts';
 import { assertIdent, dbTypeOf, defaultLiteral, isReservedTable, pgTypeOf } from '../ident.ts';
@@ -9,36 +10,8 @@ import { assertIdent, dbTypeOf, defaultLiteral, isReservedTable, pgTypeOf } from
  * have passed.
  */
 
-/** form views of contract-2 §4.2 (plus JeecgBoot's aliases seen in old definitions) */
-export const FORM_VIEWS = [
-  'text',
-  'list',
-  'radio',
-  'checkbox',
-  'list_multi',
-  'sel_search',
-  'sel_tree',
-  'cat_tree',
-  'popup',
-  'link_down',
-  'sel_user',
-  'sel_depart',
-  'switch',
-  'date',
-  'datetime',
-  'time',
-  'file',
-  'image',
-  'textarea',
-  'password',
-  'umeditor',
-  'markdown',
-  'pca',
-  'rate',
-  'number',
-  'integer',
-  'hidden',
-] as const;
+/** form views of contract-2 §4.2: one list, in @answer/contract */
+export { FORM_VIEWS };
 
 export const THEMES = ['normal', 'tab', 'erp', 'innerTable'] as const;
 
