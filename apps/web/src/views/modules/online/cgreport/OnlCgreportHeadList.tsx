@@ -1,48 +1,23 @@
-import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CgreportHead } from '../../../../api/cgreport';
 import { CrudPage } from '../../../../components/kit';
-import { feedback } from '../../../../utils/feedback';
+import { MenuUrlModal } from '../../../../components/online/MenuUrlModal';
 import { reportRoute } from './designer/designer-logic';
 import { reportHeadPage } from './designer/head-list.data';
 import { ReportDesigner } from './designer/ReportDesigner';
 
 /** 配置地址: the menu path that opens a report */
 function ConfigUrlModal({ head, onClose }: { head: CgreportHead | null; onClose: () => void }) {
-  const url = head ? reportRoute(head.id) : '';
   return (
-    <Modal
-      title="菜单链接"
+    <MenuUrlModal
       open={!!head}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
-      destroyOnHidden
-    >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title="在 菜单管理 中新建菜单，把此地址填入「菜单路径」即可打开该报表"
-      />
-      <Space.Compact style={{ width: '100%' }}>
-        <Input value={url} readOnly data-testid="cgreport-menu-url" />
-        <Button
-          type="primary"
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(url)
-              .then(() => feedback.message.success('复制成功'))
-              .catch(() => feedback.message.warning('复制失败，请手动复制'))
-          }
-        >
-          复制
-        </Button>
-      </Space.Compact>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        报表编码：{head?.code}（弹出选择框 JPopup 用此编码）
-      </Typography.Paragraph>
-    </Modal>
+      url={head ? reportRoute(head.id) : ''}
+      hint="在 菜单管理 中新建菜单，把此地址填入「菜单路径」即可打开该报表"
+      note={<>报表编码：{head?.code}（弹出选择框 JPopup 用此编码）</>}
+      testId="cgreport-menu-url"
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Input, Modal, Select, Space, Typography } from 'antd';
+import { Drawer, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import {
   CGFORM_URLS,
@@ -8,6 +8,7 @@ import {
   transTables,
 } from '../../../../../api/cgform-design';
 import { CrudPage, definePage } from '../../../../../components/kit';
+import { MenuUrlModal } from '../../../../../components/online/MenuUrlModal';
 import { feedback } from '../../../../../utils/feedback';
 import { menuUrl } from './designer-logic';
 
@@ -91,39 +92,15 @@ export function ImportTablesModal({
 
 /** 配置地址: the menu URL of the generated screen (to paste into 菜单管理) */
 export function ConfigUrlModal({ head, onClose }: { head: CgformHead | null; onClose: () => void }) {
-  const url = head ? menuUrl(head) : '';
   return (
-    <Modal
-      title="菜单链接"
+    <MenuUrlModal
       open={!!head}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
-      destroyOnHidden
-    >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title="在 菜单管理 中新建菜单，把此地址填入「菜单路径」，前端组件留空即可打开该表单的列表"
-      />
-      <Space.Compact style={{ width: '100%' }}>
-        <Input value={url} readOnly data-testid="cgform-menu-url" />
-        <Button
-          type="primary"
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(url)
-              .then(() => feedback.message.success('复制成功'))
-              .catch(() => feedback.message.warning('复制失败，请手动复制'))
-          }
-        >
-          复制
-        </Button>
-      </Space.Compact>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        表单 ID：{head?.id}
-      </Typography.Paragraph>
-    </Modal>
+      url={head ? menuUrl(head) : ''}
+      hint="在 菜单管理 中新建菜单，把此地址填入「菜单路径」，前端组件留空即可打开该表单的列表"
+      note={<>表单 ID：{head?.id}</>}
+      testId="cgform-menu-url"
+      onClose={onClose}
+    />
   );
 }
 
