@@ -1,21 +1,18 @@
-import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton, Table } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
-import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
+import { EyeOutlined, GlobalOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { BarAndLine } from '../../components/chart/BarAndLine';
 import { StatCard } from '../../components/chart/StatCard';
-import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
+import { useVisitStats, VisitDaysTable, VisitStatsAlert } from './visit-stats';
+import { sumVisits } from './visits';
 
 /** 答题预约 figures (issue 16): a chunk of their own, after the home page's figures */
 const ReservationFigures = lazy(() => import('../answer/reservation-figures'));
 
 /** Home page (component `dashboard/Analysis`): login statistics from /sys/loginfo and /sys/visitInfo. */
 export default function Analysis() {
-  const info = useLoginInfo();
-  const visits = useVisitInfo();
-  const points = useMemo<VisitPoint[]>(() => lastSevenDays(visits.data ?? []), [visits.data]);
+  const { info, visits, points, failed, retry } = useVisitStats();
   const week = sumVisits(points);
-  const failed = info.isError || visits.isError;
   const today = { loading: info.isPending };
   const cards = [
     {
@@ -54,26 +51,7 @@ export default function Analysis() {
 
   return (
     <div className="answer-dashboard">
-      {failed ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="统计数据加载失败"
-          action={
-            <Button
-              size="small"
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                void info.refetch();
-                void visits.refetch();
-              }}
-            >
-              重试
-            </Button>
-          }
-        />
-      ) : null}
+      <VisitStatsAlert failed={failed} onRetry={retry} />
       <Row gutter={[16, 16]}>
         {cards.map((c) => (
           <Col xs={12} lg={6} key={c.title}>
@@ -95,18 +73,7 @@ export default function Analysis() {
         </Col>
         <Col xs={24} xl={8}>
           <Card title="每日明细" size="small" styles={{ body: { padding: 0 } }}>
-            <Table<VisitPoint>
-              size="small"
-              rowKey="date"
-              loading={visits.isPending}
-              pagination={false}
-              dataSource={[...points].reverse()}
-              columns={[
-                { title: '日期', dataIndex: 'date' },
-                { title: '访问量', dataIndex: 'visit', align: 'right' },
-                { title: 'IP数', dataIndex: 'ip', align: 'right' },
-              ]}
-            />
+            <VisitDaysTable points={points} loading={visits.isPending} />
           </Card>
         </Col>
       </Row>

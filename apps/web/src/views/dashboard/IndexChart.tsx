@@ -1,22 +1,19 @@
-import { GlobalOutlined, LoginOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Table } from 'antd';
+import { GlobalOutlined, LoginOutlined, TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
-import { useLoginInfo, useVisitInfo } from '../../api/dashboard';
 import { StatCard } from '../../components/chart/StatCard';
 import { EChart } from '../../components/echart/EChart';
 import { visitsOption } from './dashboard-figures';
-import { lastSevenDays, sumVisits, type VisitPoint } from './visits';
+import { useVisitStats, VisitDaysTable, VisitStatsAlert } from './visit-stats';
+import { sumVisits } from './visits';
 
 /**
  * 图表 (component `dashboard/IndexChart`, contract-2 §6): the sign-in statistics of /sys/loginfo and the last 7 days
  * of /sys/visitInfo (contract §4.9) — figures, an echarts bar + line chart and the daily rows.
  */
 export default function IndexChart() {
-  const info = useLoginInfo();
-  const visits = useVisitInfo();
-  const points = useMemo<VisitPoint[]>(() => lastSevenDays(visits.data ?? []), [visits.data]);
+  const { info, visits, points, failed, retry } = useVisitStats();
   const option = useMemo(() => visitsOption(points), [points]);
-  const failed = info.isError || visits.isError;
   const cards = [
     {
       title: '今日IP',
@@ -43,26 +40,7 @@ export default function IndexChart() {
 
   return (
     <div className="answer-dashboard">
-      {failed ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="统计数据加载失败"
-          action={
-            <Button
-              size="small"
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                void info.refetch();
-                void visits.refetch();
-              }}
-            >
-              重试
-            </Button>
-          }
-        />
-      ) : null}
+      <VisitStatsAlert failed={failed} onRetry={retry} />
       <Row gutter={[16, 16]}>
         {cards.map((c) => (
           <Col xs={24} sm={8} key={c.title}>
@@ -76,18 +54,7 @@ export default function IndexChart() {
         </Col>
         <Col xs={24} xl={8}>
           <Card title="每日明细" size="small" styles={{ body: { padding: 0 } }}>
-            <Table<VisitPoint>
-              size="small"
-              rowKey="date"
-              loading={visits.isPending}
-              pagination={false}
-              dataSource={[...points].reverse()}
-              columns={[
-                { title: '日期', dataIndex: 'date' },
-                { title: '访问量', dataIndex: 'visit', align: 'right' },
-                { title: 'IP数', dataIndex: 'ip', align: 'right' },
-              ]}
-            />
+            <VisitDaysTable points={points} loading={visits.isPending} />
           </Card>
         </Col>
       </Row>
