@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Spin, Tabs } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Tabs } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CgformField,
@@ -12,7 +12,7 @@ import {
   saveCgform,
 } from '../../../../../api/cgform-design';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
-import { KitModal } from '../../../../../components/kit';
+import { DesignerModal } from '../../../../../components/online/DesignerModal';
 import { feedback } from '../../../../../utils/feedback';
 import { type DesignerTab, fkColumns, indexColumns, TAB_COLUMNS, TAB_TITLES } from './designer-columns';
 import {
@@ -228,157 +228,154 @@ export function CgformDesigner({
     );
 
   return (
-    <KitModal
-      title={headId ? '编辑' : '新增'}
+    <DesignerModal
+      isEdit={!!headId}
       open={open}
-      width={1200}
-      onCancel={onClose}
-      onOk={() => void save()}
-      confirmLoading={saving}
+      loading={loading}
+      saving={saving}
+      testId="cgform-designer"
+      onClose={onClose}
+      onSave={() => void save()}
     >
-      <Spin spinning={loading}>
-        <div data-testid="cgform-designer">
-          <Form
-            form={form}
-            name="cgformHead"
-            labelCol={{ span: 8 }}
-            wrapperCol={{ span: 16 }}
-            onValuesChange={onValuesChange}
-            data-testid="cgform-head-form"
-          >
-            <Row gutter={8}>
+      <Form
+        form={form}
+        name="cgformHead"
+        labelCol={{ span: 8 }}
+        wrapperCol={{ span: 16 }}
+        onValuesChange={onValuesChange}
+        data-testid="cgform-head-form"
+      >
+        <Row gutter={8}>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="tableName"
+              label="表名"
+              validateTrigger={['onChange', 'onBlur']}
+              rules={[
+                { required: true, message: '请输入表名!' },
+                { pattern: IDENT, message: '表名须以小写字母开头，只含小写字母、数字和下划线，最长63位' },
+                {
+                  validateTrigger: 'onBlur',
+                  validator: async (_, v) => {
+                    if (typeof v !== 'string' || !IDENT.test(v)) return;
+                    const res = await checkOnlyTable(v, original.current?.id).catch(() => null);
+                    if (res?.success && Number(res.result) === -1)
+                      throw new Error('表名已存在，或是系统保留的名称，请换一个表名');
+                  },
+                },
+              ]}
+            >
+              <Input placeholder="请输入表名" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="tableTxt" label="表描述" rules={[{ required: true, message: '请输入表描述!' }]}>
+              <Input placeholder="请输入表描述" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="tableType" label="表类型">
+              <Select options={TABLE_TYPES.map((t) => ({ ...t }))} />
+            </Form.Item>
+          </Col>
+          {Number(tableType) === 3 && (
+            <>
               <Col xs={24} sm={8}>
-                <Form.Item
-                  name="tableName"
-                  label="表名"
-                  validateTrigger={['onChange', 'onBlur']}
-                  rules={[
-                    { required: true, message: '请输入表名!' },
-                    { pattern: IDENT, message: '表名须以小写字母开头，只含小写字母、数字和下划线，最长63位' },
-                    {
-                      validateTrigger: 'onBlur',
-                      validator: async (_, v) => {
-                        if (typeof v !== 'string' || !IDENT.test(v)) return;
-                        const res = await checkOnlyTable(v, original.current?.id).catch(() => null);
-                        if (res?.success && Number(res.result) === -1)
-                          throw new Error('表名已存在，或是系统保留的名称，请换一个表名');
-                      },
-                    },
-                  ]}
-                >
-                  <Input placeholder="请输入表名" autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={8}>
-                <Form.Item name="tableTxt" label="表描述" rules={[{ required: true, message: '请输入表描述!' }]}>
-                  <Input placeholder="请输入表描述" autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={8}>
-                <Form.Item name="tableType" label="表类型">
-                  <Select options={TABLE_TYPES.map((t) => ({ ...t }))} />
-                </Form.Item>
-              </Col>
-              {Number(tableType) === 3 && (
-                <>
-                  <Col xs={24} sm={8}>
-                    <Form.Item name="relationType" label="映射关系">
-                      <Radio.Group
-                        options={[
-                          { value: 0, label: '一对多' },
-                          { value: 1, label: '一对一' },
-                        ]}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={8}>
-                    <Form.Item name="tabOrderNum" label="序号">
-                      <InputNumber min={1} style={{ width: '100%' }} />
-                    </Form.Item>
-                  </Col>
-                </>
-              )}
-              {Number(tableType) === 1 && (
-                <Col xs={24} sm={8}>
-                  <Form.Item name="isTree" label="是否树">
-                    <Radio.Group options={YN} />
-                  </Form.Item>
-                </Col>
-              )}
-              {Number(tableType) === 1 && isTree === 'Y' && (
-                <>
-                  {fieldSelect('treeParentIdField', '树表单父ID')}
-                  {fieldSelect('treeIdField', '是否有子节点字段')}
-                  {fieldSelect('treeFieldname', '树开表单列')}
-                </>
-              )}
-              <Col xs={24} sm={8}>
-                <Form.Item name="isPage" label="是否分页">
-                  <Radio.Group options={YN} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={8}>
-                <Form.Item name="isCheckbox" label="显示复选框">
-                  <Radio.Group options={YN} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={8}>
-                <Form.Item name="queryMode" label="查询模式">
-                  <Select
+                <Form.Item name="relationType" label="映射关系">
+                  <Radio.Group
                     options={[
-                      { value: 'single', label: '单条件查询' },
-                      { value: 'group', label: '组合查询' },
+                      { value: 0, label: '一对多' },
+                      { value: 1, label: '一对一' },
                     ]}
                   />
                 </Form.Item>
               </Col>
-              {Number(tableType) === 2 && (
-                <Col xs={24} sm={8}>
-                  <Form.Item name="themeTemplate" label="主题模板">
-                    <Select options={THEMES.map((t) => ({ ...t }))} />
-                  </Form.Item>
-                </Col>
-              )}
               <Col xs={24} sm={8}>
-                <Form.Item name="formTemplate" label="表单风格">
-                  <Select
-                    options={[
-                      { value: '1', label: '一列' },
-                      { value: '2', label: '两列' },
-                      { value: '3', label: '三列' },
-                      { value: '4', label: '四列' },
-                    ]}
-                  />
+                <Form.Item name="tabOrderNum" label="序号">
+                  <InputNumber min={1} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
-            </Row>
-          </Form>
-          {errors.length > 0 && (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 8 }}
-              data-testid="cgform-designer-errors"
-              title={errors.length === 1 ? errors[0] : `${errors.length} 个问题`}
-              description={
-                errors.length > 1 ? (
-                  <ul style={{ margin: 0, paddingLeft: 18 }}>
-                    {errors.slice(0, 8).map((e) => (
-                      <li key={e}>{e}</li>
-                    ))}
-                  </ul>
-                ) : undefined
-              }
-            />
+            </>
           )}
-          <Tabs
-            activeKey={tab}
-            onChange={switchTab}
-            items={(Object.keys(TAB_TITLES) as DesignerTab[]).map((k) => ({ key: k, label: TAB_TITLES[k] }))}
-          />
-          {!loading && table}
-        </div>
-      </Spin>
-    </KitModal>
+          {Number(tableType) === 1 && (
+            <Col xs={24} sm={8}>
+              <Form.Item name="isTree" label="是否树">
+                <Radio.Group options={YN} />
+              </Form.Item>
+            </Col>
+          )}
+          {Number(tableType) === 1 && isTree === 'Y' && (
+            <>
+              {fieldSelect('treeParentIdField', '树表单父ID')}
+              {fieldSelect('treeIdField', '是否有子节点字段')}
+              {fieldSelect('treeFieldname', '树开表单列')}
+            </>
+          )}
+          <Col xs={24} sm={8}>
+            <Form.Item name="isPage" label="是否分页">
+              <Radio.Group options={YN} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="isCheckbox" label="显示复选框">
+              <Radio.Group options={YN} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="queryMode" label="查询模式">
+              <Select
+                options={[
+                  { value: 'single', label: '单条件查询' },
+                  { value: 'group', label: '组合查询' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          {Number(tableType) === 2 && (
+            <Col xs={24} sm={8}>
+              <Form.Item name="themeTemplate" label="主题模板">
+                <Select options={THEMES.map((t) => ({ ...t }))} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} sm={8}>
+            <Form.Item name="formTemplate" label="表单风格">
+              <Select
+                options={[
+                  { value: '1', label: '一列' },
+                  { value: '2', label: '两列' },
+                  { value: '3', label: '三列' },
+                  { value: '4', label: '四列' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="cgform-designer-errors"
+          title={errors.length === 1 ? errors[0] : `${errors.length} 个问题`}
+          description={
+            errors.length > 1 ? (
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {errors.slice(0, 8).map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={switchTab}
+        items={(Object.keys(TAB_TITLES) as DesignerTab[]).map((k) => ({ key: k, label: TAB_TITLES[k] }))}
+      />
+      {!loading && table}
+    </DesignerModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Col, Form, Input, Row, Select, Space, Spin, Tabs } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import {
   type CgreportHead,
@@ -10,7 +10,7 @@ import {
 } from '../../../../../api/cgreport';
 import { JCodeEditor } from '../../../../../components/JCodeEditor';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
-import { KitModal } from '../../../../../components/kit';
+import { DesignerModal } from '../../../../../components/online/DesignerModal';
 import { feedback } from '../../../../../utils/feedback';
 import { buildSave, ITEM_COLUMNS, mergeParsed, PARAM_COLUMNS } from './designer-logic';
 
@@ -142,85 +142,82 @@ export function ReportDesigner({
   };
 
   return (
-    <KitModal
-      title={head ? '编辑' : '新增'}
+    <DesignerModal
+      isEdit={!!head}
       open={open}
-      width={1200}
-      onCancel={onClose}
-      onOk={() => void save()}
-      confirmLoading={saving}
+      loading={loading}
+      saving={saving}
+      testId="cgreport-designer"
+      onClose={onClose}
+      onSave={() => void save()}
     >
-      <Spin spinning={loading}>
-        <div data-testid="cgreport-designer">
-          <Form form={form} name="cgreportHead" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }}>
-            <Row gutter={8}>
-              <Col xs={24} sm={8}>
-                <Form.Item
-                  name="code"
-                  label="编码"
-                  rules={[
-                    { required: true, message: '请输入报表编码!' },
-                    { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '编码必须以字母开头，可包含数字、下划线、横杠' },
-                  ]}
-                >
-                  <Input placeholder="请输入编码" autoComplete="off" />
+      <Form form={form} name="cgreportHead" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }}>
+        <Row gutter={8}>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="code"
+              label="编码"
+              rules={[
+                { required: true, message: '请输入报表编码!' },
+                { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '编码必须以字母开头，可包含数字、下划线、横杠' },
+              ]}
+            >
+              <Input placeholder="请输入编码" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入报表名称!' }]}>
+              <Input placeholder="请输入名称" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="dbSource" label="数据源">
+              <Select allowClear placeholder="当前数据库" options={sources} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              label="报表SQL"
+              labelCol={{ xs: 24, sm: 2 }}
+              wrapperCol={{ xs: 24, sm: 22 }}
+              required
+              extra="只能是一条 SELECT；参数写作 ${参数名}，按绑定参数传值"
+            >
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Form.Item name="cgrSql" noStyle rules={[{ required: true, message: '请输入报表SQL!' }]}>
+                  <JCodeEditor language="sql" height={140} fullScreen />
                 </Form.Item>
-              </Col>
-              <Col xs={24} sm={8}>
-                <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入报表名称!' }]}>
-                  <Input placeholder="请输入名称" autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={8}>
-                <Form.Item name="dbSource" label="数据源">
-                  <Select allowClear placeholder="当前数据库" options={sources} />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item
-                  label="报表SQL"
-                  labelCol={{ xs: 24, sm: 2 }}
-                  wrapperCol={{ xs: 24, sm: 22 }}
-                  required
-                  extra="只能是一条 SELECT；参数写作 ${参数名}，按绑定参数传值"
-                >
-                  <Space direction="vertical" style={{ width: '100%' }}>
-                    <Form.Item name="cgrSql" noStyle rules={[{ required: true, message: '请输入报表SQL!' }]}>
-                      <JCodeEditor language="sql" height={140} fullScreen />
-                    </Form.Item>
-                    <Button type="primary" loading={parsing} onClick={() => void parse()} data-testid="cgreport-parse">
-                      解析SQL
-                    </Button>
-                  </Space>
-                </Form.Item>
-              </Col>
-            </Row>
-          </Form>
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => {
-              collect();
-              setTab(k as Tab);
-            }}
-            items={[
-              { key: 'items', label: '动态报表配置明细' },
-              { key: 'params', label: '报表参数' },
-            ]}
-          />
-          <JVxeTable
-            key={tab}
-            ref={api}
-            columns={tab === 'items' ? ITEM_COLUMNS : PARAM_COLUMNS}
-            dataSource={tab === 'items' ? itemsRef.current : paramsRef.current}
-            rowNumber
-            rowSelection
-            dragSort
-            sortKey="orderNum"
-            toolbar
-            maxHeight={320}
-          />
-        </div>
-      </Spin>
-    </KitModal>
+                <Button type="primary" loading={parsing} onClick={() => void parse()} data-testid="cgreport-parse">
+                  解析SQL
+                </Button>
+              </Space>
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          collect();
+          setTab(k as Tab);
+        }}
+        items={[
+          { key: 'items', label: '动态报表配置明细' },
+          { key: 'params', label: '报表参数' },
+        ]}
+      />
+      <JVxeTable
+        key={tab}
+        ref={api}
+        columns={tab === 'items' ? ITEM_COLUMNS : PARAM_COLUMNS}
+        dataSource={tab === 'items' ? itemsRef.current : paramsRef.current}
+        rowNumber
+        rowSelection
+        dragSort
+        sortKey="orderNum"
+        toolbar
+        maxHeight={320}
+      />
+    </DesignerModal>
   );
 }
