@@ -1,3 +1,4 @@
+import { ID_CARD_MESSAGE, isIdCard, MOBILE_MESSAGE, MOBILE_RE } from '@answer/contract';
 import type { FormRule } from 'antd';
 
 /**
@@ -5,25 +6,7 @@ import type { FormRule } from 'antd';
  * preset `m` (11 digits, 1 then 3-9), national ID = 18 characters with a real birth date and the GB 11643 check digit.
  */
 
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
-export const MOBILE_MESSAGE = '请输入正确手机号';
-export const ID_CARD_MESSAGE = '请输入正确的身份证号码';
-
-const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const CHECK = '10X98765432';
-
-export function isIdCard(raw: string, today: Date = new Date()): boolean {
-  const v = raw.trim().toUpperCase();
-  if (!/^[1-9]\d{16}[\dX]$/.test(v)) return false;
-  const y = Number(v.slice(6, 10));
-  const m = Number(v.slice(10, 12));
-  const d = Number(v.slice(12, 14));
-  const birth = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d || birth > today) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(v[i]) * WEIGHTS[i];
-  return CHECK[sum % 11] === v[17];
-}
+export { ID_CARD_MESSAGE, isIdCard, MOBILE_MESSAGE, MOBILE_RE } from '@answer/contract';
 
 export const mobileRules: FormRule[] = [
   { required: true, whitespace: true, message: '请输入手机号' },
