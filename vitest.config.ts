@@ -26,6 +26,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bench',
+          root: './bench',
+          environment: 'node',
+          include: ['*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: API load with autocannon against the real server (a child process), one run, with a bare JSON
+ * `npm run bench`: API load (bench/load.ts: keep-alive connections, bodies counted, not decoded) against the real server (a child process), one run, with a bare JSON
  * route (/healthz: the same hooks, no database) as the ceiling. Prints req/s, p99, bytes per answer and the ratio to
  * the ceiling. Requests carry a browser's Accept-Encoding (gzip, deflate, br), so answers are measured as browsers
  * get them.
@@ -16,10 +16,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { connect } from '../apps/server/src/db/client.ts';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.ts';
+import { load } from './load.ts';
 import { prepareBenchData } from './prepare.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -110,7 +110,7 @@ async function run(
   pid?: number,
 ): Promise<Omit<Row, 'db'>> {
   const cpu0 = cpuMs(pid);
-  const result = await autocannon({
+  const result = await load({
     url: opts.url,
     method: opts.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...BROWSER, ...(opts.headers ?? {}) },
@@ -120,12 +120,12 @@ async function run(
   });
   return {
     name,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    rps: result.rps,
+    p99: result.p99,
+    bytes: result.total ? result.bytes / result.total : 0,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    cpuUs: result.requests.total ? ((cpuMs(pid) - cpu0) * 1000) / result.requests.total : 0,
+    cpuUs: result.total ? ((cpuMs(pid) - cpu0) * 1000) / result.total : 0,
   };
 }
 
