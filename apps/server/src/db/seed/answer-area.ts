@@ -1,10 +1,12 @@
 import { personKeyOf } from '../../modules/answer/rules.ts';
+import { gmt8Day } from '../../modules/fill-rule/handlers.ts';
 import {
   answerReservation,
   answerSession,
   sysDict,
   sysDictItem,
   sysFillRule,
+  sysFillRuleCounter,
   sysPermissionDataRule,
   sysQuartzJob,
 } from '../schema/index.ts';
@@ -198,10 +200,16 @@ export async function seedAnswerArea({ tx, audit }: AreaSeedContext): Promise<vo
     ['later', 'admin', '1', 0],
   ];
   const booked = new Map<string, number>();
+  // numbers as the fill rule gives them (prefix, GMT+8 day of booking, daily sequence); its counters are seeded below
+  const perDay = new Map<string, number>();
+  const { prefix, digits } = JSON.parse(ANSWER_FILL_RULE.ruleParams) as { prefix: string; digits: number };
   const rows = plan.map(([key, who, status, ago], i) => {
     const s = sessions.find((x) => x.key === key)!;
     if (status !== '3') booked.set(key, (booked.get(key) ?? 0) + 1);
     const created = new Date(now - ago * D - (plan.length - i) * 60_000);
+    const day = gmt8Day(created);
+    const seq = (perDay.get(day) ?? 0) + 1;
+    perDay.set(day, seq);
     const person =
       typeof who === 'number'
         ? {
@@ -222,7 +230,7 @@ export async function seedAnswerArea({ tx, audit }: AreaSeedContext): Promise<vo
           };
     return {
       id: seedId(`answer_reservation:${i}`),
-      reservationNo: `YD${String(i + 1).padStart(6, '0')}`,
+      reservationNo: `${prefix}${day}${String(seq).padStart(digits, '0')}`,
       sessionId: seedId(`answer_session:${key}`),
       ...person,
       status,
@@ -252,4 +260,8 @@ export async function seedAnswerArea({ tx, audit }: AreaSeedContext): Promise<vo
     })),
   );
   await tx.insert(answerReservation).values(rows);
+  // the next number the rule gives on a seeded day follows the seeded ones (no unique clash with YY…0001)
+  await tx
+    .insert(sysFillRuleCounter)
+    .values([...perDay].map(([period, value]) => ({ ruleCode: ANSWER_FILL_RULE.code, period, value })));
 }

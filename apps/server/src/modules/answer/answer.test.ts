@@ -112,6 +112,34 @@ describe('答题场次', () => {
     expect((await get(`${A}/session/list?status=9`)).statusCode).toBe(400);
   });
 
+  it('filters by calendar day (date=yyyy-MM-dd, GMT+8: sessions running that day) with the status; bad dates refused', async () => {
+    const gmt8 = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 10);
+    const day = gmt8(Date.now() + 30 * MIN);
+    const today = await session({ start: 30 * MIN, end: 40 * MIN, close: 20 * MIN });
+    const later = await session({ start: 3 * 24 * H, end: 3 * 24 * H + H });
+    const cancelled = await session({ start: 30 * MIN, end: 40 * MIN, close: 20 * MIN });
+    expect((await post(`${A}/session/cancel`, { id: cancelled.id, reason: '测试' })).json.success).toBe(true);
+    const ids = async (q: string) => {
+      const res = await get(`${A}/session/list?${q}&pageSize=500`);
+      expect(res.json.success, res.json.message).toBe(true);
+      return res.json.result.records.map((r: { id: string }) => r.id) as string[];
+    };
+    const onDay = await ids(`date=${day}`);
+    expect(onDay).toContain(today.id);
+    expect(onDay).toContain(cancelled.id);
+    expect(onDay).not.toContain(later.id);
+    // the 任务 page's 今日场次: that day, not cancelled
+    const live = await ids(`date=${day}&status=0,1,2`);
+    expect(live).toContain(today.id);
+    expect(live).not.toContain(cancelled.id);
+    expect(await ids(`date=${gmt8(Date.now() + 3 * 24 * H + 30 * MIN)}`)).toContain(later.id);
+    for (const bad of ['2026-02-30', '20261125', 'today', '2026-1-5']) {
+      const res = await get(`${A}/session/list?date=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json).toMatchObject({ success: false, message: '参数 date 有误：应为 yyyy-MM-dd 格式的日期' });
+    }
+  });
+
   it('refuses bad sessions with Chinese messages and changes nothing', async () => {
     const now = Date.now();
     const base = {
@@ -524,14 +552,19 @@ describe('导出 / 导入 / 统计', () => {
     ws.addRow([s.name, '', '导入丙', '123', p.idCard, '']);
     ws.addRow(['没有这个场次', '', '导入丁', p.mobile, idCard('11010519900101123'), '']);
     ws.addRow([s.name, '', p.name, p.mobile, p.idCard, '重复']);
+    // several problems in one row: all of them, in the row's one line
+    ws.addRow(['', '', '', '123', '110105', '']);
+    ws.addRow(['没有这个场次', 'nobody', '', '', '', '']);
     const up = xlsxUpload(Buffer.from(await iw.xlsx.writeBuffer()));
     const res = await t.req({ method: 'POST', url: `${A}/reservation/importExcel`, token: admin, ...up });
     expect(res.json).toMatchObject({ success: true, code: 201, message: '文件导入成功，但有错误。' });
-    expect(res.json.result.msg).toBe('总上传行数：5，已导入行数：2，错误行数：3');
+    expect(res.json.result.msg).toBe('总上传行数：7，已导入行数：2，错误行数：5');
     const report = await t.req({ method: 'GET', url: `/jeecg-boot${res.json.result.fileUrl}`, token: admin });
     expect(report.body).toContain('第4行：请输入正确手机号');
     expect(report.body).toContain('第5行：答题场次【没有这个场次】不存在');
     expect(report.body).toContain('第6行：该人员已预约此场次，不能重复预约');
+    expect(report.body).toContain('第7行：答题场次不能为空；请输入正确手机号；请输入正确的身份证号码；请输入姓名');
+    expect(report.body).toContain('第8行：答题场次【没有这个场次】不存在；用户账号【nobody】不存在');
     expect((await sessionRow(s.id)).bookedCount).toBe(3);
   });
 

@@ -103,6 +103,26 @@ function statusFilter(q: unknown, now: Date): SQL | undefined {
   return conds.length === 1 ? conds[0] : sql`(${sql.join(conds as SQL[], sql` or `)})`;
 }
 
+/**
+ * the calendar-day filter of the session list (`date` = yyyy-MM-dd, GMT+8): sessions running on that day (starting
+ * before its end, ending at or after its start), as the 任务 page's 今日场次 counts them
+ */
+function dateFilter(q: unknown): SQL | undefined {
+  const raw = queryText(q, 'date');
+  if (!raw) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const utc = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+  if (!m || Number.isNaN(utc) || new Date(utc).toISOString().slice(0, 10) !== raw) {
+    throw badRequest('参数 date 有误：应为 yyyy-MM-dd 格式的日期');
+  }
+  const start = new Date(utc - 8 * 3_600_000);
+  const end = new Date(start.getTime() + 24 * 3_600_000);
+  return and(
+    sql`${answerSession.startTime} < ${end.toISOString()}::timestamp`,
+    sql`${answerSession.endTime} >= ${start.toISOString()}::timestamp`,
+  );
+}
+
 const RESERVATION_EXCEL: readonly ExcelColumn[] = [
   { key: 'reservationNo', title: '预约编号', width: 20 },
   { key: 'sessionName', title: '答题场次', width: 24 },
@@ -141,7 +161,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       const now = new Date();
       const page = await listPage(app.ctx, sessionList, req.query, {
         tenant: tenantOf(req),
-        where: statusFilter(req.query, now),
+        where: and(statusFilter(req.query, now), dateFilter(req.query)),
         extras: {
           status: (r) => sessionStatusSql({ cancelled: r('cancelled'), start: r('startTime'), end: r('endTime') }, now),
         },
@@ -403,7 +423,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     const errors: Array<{ rowNo: number; message: string }> = [];
     let imported = 0;
     const sessionIds = new Map<string, string | Error>();
-    const sessionOf = async (name: string): Promise<string> => {
+    const sessionOf = async (name: string): Promise<string | Error> => {
       let hit = sessionIds.get(name);
       if (!hit) {
         const found = await db
@@ -419,34 +439,46 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
             : new Error(found.length ? `答题场次【${name}】有重名，请改用唯一的场次名称` : `答题场次【${name}】不存在`);
         sessionIds.set(name, hit);
       }
-      if (hit instanceof Error) throw bizError(hit.message);
       return hit;
     };
+    // every problem of a row is reported (joined with '；'); a row is booked only when it has none
     for (const r of rows) {
-      try {
-        const v = r.values;
-        if (!v.sessionName) throw bizError('答题场次不能为空');
-        const sessionId = await sessionOf(v.sessionName);
-        let input: Record<string, unknown>;
-        if (v.username) {
-          const [u] = await db
-            .select({ id: sysUser.id })
-            .from(sysUser)
-            .where(and(eq(sysUser.username, v.username), eq(sysUser.delFlag, 0), tenantWhere(sysUser, actor.tenancy)))
-            .limit(1);
-          if (!u) throw bizError(`用户账号【${v.username}】不存在`);
-          input = { sessionId, personType: PERSON_TYPE.user, userId: u.id, remark: v.remark };
-        } else {
-          input = { sessionId, personType: PERSON_TYPE.outside, ...v };
-        }
-        const p = ReservationAdd.safeParse(input);
-        if (!p.success) throw bizError(p.error.issues[0]?.message ?? '数据有误');
-        await book(app, actor, p.data);
-        imported++;
-      } catch (err) {
-        if (err instanceof AppError) errors.push({ rowNo: r.rowNo, message: err.message });
-        else throw err;
+      const v = r.values;
+      const problems: string[] = [];
+      let sessionId: string | undefined;
+      if (!v.sessionName) problems.push('答题场次不能为空');
+      else {
+        const hit = await sessionOf(v.sessionName);
+        if (hit instanceof Error) problems.push(hit.message);
+        else sessionId = hit;
       }
+      let input: Record<string, unknown>;
+      if (v.username) {
+        const [u] = await db
+          .select({ id: sysUser.id })
+          .from(sysUser)
+          .where(and(eq(sysUser.username, v.username), eq(sysUser.delFlag, 0), tenantWhere(sysUser, actor.tenancy)))
+          .limit(1);
+        if (!u) problems.push(`用户账号【${v.username}】不存在`);
+        input = { personType: PERSON_TYPE.user, userId: u?.id ?? '-', remark: v.remark };
+      } else {
+        input = { personType: PERSON_TYPE.outside, ...v };
+      }
+      // a missing or unknown session is reported above: the placeholder keeps it from being reported twice
+      const p = ReservationAdd.safeParse({ ...input, sessionId: sessionId ?? '-' });
+      if (!p.success)
+        for (const issue of p.error.issues) if (!problems.includes(issue.message)) problems.push(issue.message);
+      if (!problems.length && p.success) {
+        try {
+          await book(app, actor, p.data);
+          imported++;
+          continue;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          problems.push(err.message);
+        }
+      }
+      errors.push({ rowNo: r.rowNo, message: problems.join('；') });
     }
     return importAnswer(app, { total: rows.length, imported, errors });
   });
