@@ -34,6 +34,9 @@ import { IDENT_RE, isReservedTable } from './ident.ts';
  * Cached per head id on every node; `invalidateForm(app, headId)` (the designer calls it after any change or sync)
  * drops it here and, through pub/sub, on every other node. A main form's entry depends on its subs' heads, so dropping
  * one head drops every entry that names it.
+ *
+ * The head's online auth rules (onl_auth_*, runtime/auth.ts) are cached beside it, per head id, on the same channel
+ * (ADR 040): `invalidateFormAuth` drops only them (the 角色授权 endpoints), `invalidateForm` drops them too.
  */
 
 export type HeadRow = InferSelectModel<typeof onlCgformHead>;
@@ -87,21 +90,31 @@ const TTL_MS = 10 * 60_000;
 
 interface Caches {
   models: LocalCache<FormModel>;
+  /** online auth rules of a head, by head id (the value type is runtime/auth.ts's) */
+  auth: LocalCache<unknown>;
 }
 const caches = new WeakMap<object, Caches>();
 
 function cachesOf(ctx: AppContext): Caches {
   let c = caches.get(ctx);
   if (!c) {
-    const models = new LocalCache<FormModel>({ ttlMs: TTL_MS, max: 2000, trusted: fanOutHealthy(ctx.pubsub) });
-    const fresh: Caches = { models };
+    const trusted = fanOutHealthy(ctx.pubsub);
+    const models = new LocalCache<FormModel>({ ttlMs: TTL_MS, max: 2000, trusted });
+    const auth = new LocalCache<unknown>({ ttlMs: TTL_MS, max: 2000, trusted });
+    const fresh: Caches = { models, auth };
     c = fresh;
     caches.set(ctx, fresh);
-    const drop = (headId: string | null | undefined) => dropHead(models, headId);
+    const drop = (m: { headId?: string | null; authOnly?: boolean } | null) => {
+      if (!m?.authOnly) dropHead(models, m?.headId);
+      dropAuth(auth, m?.headId);
+    };
     ctx.pubsub
-      .subscribe(CHANNEL, (m) => drop((m as { headId?: string | null } | null)?.headId))
+      .subscribe(CHANNEL, (m) => drop(m as { headId?: string | null; authOnly?: boolean } | null))
       .catch((err) => ctx.log.warn({ err }, 'cgform model: subscribe failed'));
-    onFanOutReset(ctx.pubsub, () => models.clear());
+    onFanOutReset(ctx.pubsub, () => {
+      models.clear();
+      auth.clear();
+    });
   }
   return c;
 }
@@ -119,14 +132,39 @@ function dropHead(models: LocalCache<FormModel>, headId: string | null | undefin
     );
 }
 
+/** the auth rules of one head are its own rows only (onl_auth_* by cgform_id): nothing else to drop */
+function dropAuth(auth: LocalCache<unknown>, headId: string | null | undefined): void {
+  if (!headId) auth.clear();
+  else auth.drop(headId);
+}
+
 /**
- * Drops the cached definition of `headId` (and of every form naming it as a sub or main) on this node and every other
- * one. Without a head id every cached definition is dropped. The designer calls this after saving, syncing, copying or
- * removing a definition, and after changing its online auth rules' fields.
+ * Drops the cached definition of `headId` (and of every form naming it as a sub or main) and its cached auth rules on
+ * this node and every other one. Without a head id everything cached is dropped. The designer calls this after saving,
+ * syncing, copying or removing a definition.
  */
 export async function invalidateForm(app: { ctx: AppContext }, headId?: string | null): Promise<void> {
-  dropHead(cachesOf(app.ctx).models, headId);
+  const c = cachesOf(app.ctx);
+  dropHead(c.models, headId);
+  dropAuth(c.auth, headId);
   await app.ctx.pubsub.publish(CHANNEL, { headId: headId ?? null });
+}
+
+/**
+ * Drops the cached online auth rules of `headId` (every head without one) on this node and every other one. Call after
+ * the change to onl_auth_page / onl_auth_data / onl_auth_relation is committed.
+ */
+export async function invalidateFormAuth(app: { ctx: AppContext }, headId?: string | null): Promise<void> {
+  dropAuth(cachesOf(app.ctx).auth, headId);
+  await app.ctx.pubsub.publish(CHANNEL, { headId: headId ?? null, authOnly: true });
+}
+
+/**
+ * The online auth rules of `headId`, cached with the definition (loaded by `load` on a miss; a load overlapping an
+ * invalidation is not kept). Only runtime/auth.ts calls this, with its own value type.
+ */
+export function cachedFormAuth<T>(app: { ctx: AppContext }, headId: string, load: () => Promise<T>): Promise<T> {
+  return cachesOf(app.ctx).auth.get(headId, load) as Promise<T>;
 }
 
 export const NO_DB_SYNC = 'NO_DB_SYNC';

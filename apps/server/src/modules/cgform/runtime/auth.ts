@@ -1,15 +1,15 @@
 import { ok } from '@answer/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../../context.ts';
-import { type Db, queryRows } from '../../../db/client.ts';
-import { onlAuthData, onlAuthPage, onlAuthRelation, sysRole } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { onlAuthData, onlAuthPage, onlAuthRelation, sysRole, sysUserRole } from '../../../db/schema/index.ts';
 import { bizError } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { type DataRule, resolveRuleValue } from '../../../platform/list-query.ts';
 import { parse, requiredStr, str } from '../../../platform/validation.ts';
-import { type FormModel, loadForm } from '../model.ts';
+import { cachedFormAuth, type FormModel, invalidateFormAuth, loadForm } from '../model.ts';
 import { DESIGNER_ACCESS } from './access.ts';
 
 /**
@@ -55,51 +55,93 @@ export interface FormAuth {
   dataRules: DataRule[];
 }
 
-/** What the user's roles leave of the form (computed per request: three small indexed queries). */
-export async function formAuthFor(app: FastifyInstance, user: UserRow, headId: string): Promise<FormAuth> {
-  const db = app.ctx.db;
-  const rules = await db
-    .select()
+/** A head's online auth rules as the runtime needs them, cached per head id (model.ts, ADR 040). */
+interface HeadAuthRules {
+  /** switched-on page rules (field / button) */
+  pages: ReadonlyArray<{ id: string; code: string; type: number; control: number; page: number }>;
+  /** switched-on data rules by id */
+  data: ReadonlyMap<string, { column: string; operator: string; value: string }>;
+  /** role id → the `${type}:${authId}` bindings of that role on this head */
+  byRole: ReadonlyMap<string, ReadonlyArray<string>>;
+}
+
+async function loadHeadAuthRules(db: Db, headId: string): Promise<HeadAuthRules> {
+  const pages = await db
+    .select({
+      id: onlAuthPage.id,
+      code: onlAuthPage.code,
+      type: onlAuthPage.type,
+      control: onlAuthPage.control,
+      page: onlAuthPage.page,
+    })
     .from(onlAuthPage)
     .where(and(eq(onlAuthPage.cgformId, headId), eq(onlAuthPage.status, 1)));
-  const granted = new Set(
-    (
-      await queryRows<{ auth_id: string; type: number }>(
-        db,
-        sql`select r.auth_id, r.type from onl_auth_relation r
-             where r.cgform_id = ${headId}
-               and r.role_id in (select ur.role_id from sys_user_role ur where ur.user_id = ${user.id})`,
-      )
-    ).map((r) => `${r.type}:${r.auth_id}`),
+  const dataRows = await db
+    .select()
+    .from(onlAuthData)
+    .where(and(eq(onlAuthData.cgformId, headId), eq(onlAuthData.status, 1)));
+  const rels = await db
+    .select({ roleId: onlAuthRelation.roleId, authId: onlAuthRelation.authId, type: onlAuthRelation.type })
+    .from(onlAuthRelation)
+    .where(eq(onlAuthRelation.cgformId, headId));
+  const byRole = new Map<string, string[]>();
+  for (const r of rels) {
+    const list = byRole.get(r.roleId) ?? [];
+    list.push(`${r.type}:${r.authId}`);
+    byRole.set(r.roleId, list);
+  }
+  const data = new Map(
+    dataRows.map((r) => [
+      r.id,
+      { column: r.ruleColumn ?? '', operator: r.ruleOperator ?? '', value: r.ruleValue ?? '' },
+    ]),
   );
+  return { pages, data, byRole };
+}
+
+/**
+ * The user's roles (sys_user_role), kept with the user's permission set: every change of a user's roles already
+ * invalidates that (`ctx.perms.invalidate`), on every node.
+ */
+function userRoleIds(app: FastifyInstance, userId: string): Promise<string[]> {
+  return app.ctx.perms.memo(userId, 'cgform-auth-roles', async () =>
+    (
+      await app.ctx.db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId))
+    ).map((r) => r.roleId),
+  );
+}
+
+/**
+ * What the user's roles leave of the form. The head's rules and the user's roles are cached per node (ADR 040): once
+ * both are cached this costs no database round trip.
+ */
+export async function formAuthFor(app: FastifyInstance, user: UserRow, headId: string): Promise<FormAuth> {
+  const rules = await cachedFormAuth(app, headId, () => loadHeadAuthRules(app.ctx.db, headId));
+  const roles = await userRoleIds(app, user.id);
+  const granted = new Set<string>();
+  for (const roleId of roles) for (const k of rules.byRole.get(roleId) ?? []) granted.add(k);
   const listHidden = new Set<string>();
   const formHidden = new Set<string>();
   const readOnly = new Set<string>();
   const hiddenButtons = new Set<string>();
-  for (const r of rules) {
+  for (const r of rules.pages) {
     if (granted.has(`${REL_PAGE}:${r.id}`)) continue;
     if (r.type === FIELD && r.control === VISIBLE && r.page === LIST) listHidden.add(r.code);
     else if (r.type === FIELD && r.control === VISIBLE && r.page === FORM) formHidden.add(r.code);
     else if (r.type === FIELD && r.control === EDITABLE) readOnly.add(r.code);
     else if (r.type === BUTTON) hiddenButtons.add(r.code);
   }
-  const dataIds = [...granted].filter((k) => k.startsWith(`${REL_DATA}:`)).map((k) => k.slice(2));
-  const dataRows =
-    dataIds.length > 0
-      ? await db
-          .select()
-          .from(onlAuthData)
-          .where(and(eq(onlAuthData.cgformId, headId), eq(onlAuthData.status, 1), inArray(onlAuthData.id, dataIds)))
-      : [];
-  const dataRules = dataRows.map((r) => ({
-    column: r.ruleColumn ?? '',
-    condition: r.ruleOperator ?? '',
-    value: resolveRuleValue(r.ruleValue ?? '', {
-      username: user.username,
-      realname: user.realname,
-      orgCode: user.orgCode,
-    }),
-  }));
+  const dataRules: DataRule[] = [];
+  for (const k of granted) {
+    if (!k.startsWith(`${REL_DATA}:`)) continue;
+    const r = rules.data.get(k.slice(2));
+    if (!r) continue;
+    dataRules.push({
+      column: r.column,
+      condition: r.operator,
+      value: resolveRuleValue(r.value, { username: user.username, realname: user.realname, orgCode: user.orgCode }),
+    });
+  }
   return { listHidden, formHidden, readOnly, hiddenButtons, dataRules };
 }
 
@@ -187,6 +229,9 @@ function checkDataRule(model: FormModel, b: z.output<typeof dataRuleBody>) {
 
 export function registerAuthRoutes(app: FastifyInstance) {
   const access = { access: DESIGNER_ACCESS };
+  /** after the change is committed: every node reloads the head's rules (never fails the committed change) */
+  const authChanged = (headId: string) =>
+    invalidateFormAuth(app, headId).catch((err) => app.log.warn({ err }, 'cgform auth: invalidation failed'));
 
   // ---- field rules
   app.get(`${P}/authColumn/:cgformId`, { config: access }, async (req) => {
@@ -233,6 +278,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       await upsertRule(tx, b.cgformId, b.code, FIELD, VISIBLE, FORM, sw && !!b.formShow, user);
       await upsertRule(tx, b.cgformId, b.code, FIELD, EDITABLE, FORM, sw && !!b.formEditable, user);
     });
+    await authChanged(b.cgformId);
     return ok(null, '操作成功');
   });
 
@@ -257,6 +303,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     const known = STANDARD_BUTTONS.some((s) => s.code === b.code) || model.buttons.some((x) => x.buttonCode === b.code);
     if (!known) throw bizError(`按钮不存在：${b.code}`);
     await upsertRule(app.ctx.db, b.cgformId, b.code, BUTTON, VISIBLE, LIST, b.status, req.auth!.user.username);
+    await authChanged(b.cgformId);
     return ok(null, '操作成功');
   });
 
@@ -282,6 +329,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       createBy: req.auth!.user.username,
       createTime: new Date(),
     });
+    await authChanged(b.cgformId);
     return ok(id, '添加成功！');
   });
   app.put(`${P}/authData`, { config: access }, async (req) => {
@@ -301,15 +349,21 @@ export function registerAuthRoutes(app: FastifyInstance) {
       .where(and(eq(onlAuthData.id, b.id), eq(onlAuthData.cgformId, b.cgformId)))
       .returning({ id: onlAuthData.id });
     if (res.length === 0) throw bizError('未找到对应数据');
+    await authChanged(b.cgformId);
     return ok(null, '编辑成功!');
   });
   app.delete(`${P}/authData/:id`, { config: access }, async (req) => {
     const { id } = parse(z.object({ id: requiredStr('ID', 36) }), req.params);
-    await app.ctx.db.transaction(async (tx) => {
-      const res = await tx.delete(onlAuthData).where(eq(onlAuthData.id, id)).returning({ id: onlAuthData.id });
+    const headId = await app.ctx.db.transaction(async (tx) => {
+      const res = await tx
+        .delete(onlAuthData)
+        .where(eq(onlAuthData.id, id))
+        .returning({ cgformId: onlAuthData.cgformId });
       if (res.length === 0) throw bizError('未找到对应数据');
       await tx.delete(onlAuthRelation).where(and(eq(onlAuthRelation.authId, id), eq(onlAuthRelation.type, REL_DATA)));
+      return res[0].cgformId;
     });
+    await authChanged(headId);
     return ok(null, '删除成功!');
   });
 
@@ -393,6 +447,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
               wanted.map((authId) => ({ id: newId(), roleId, authId, type: relType, cgformId, authMode: 'role' })),
             );
       });
+      await authChanged(cgformId);
       return ok(null, '保存成功');
     });
   }
