@@ -10,3 +10,4 @@ export * from './rich-text.ts';
 export * from './safe-link.ts';
 export * from './sign-url.ts';
 export * from './user.ts';
+export * from './workplace.ts';

@@ -1,3 +1,12 @@
+import {
+  type Activity,
+  type Overview,
+  type Profile,
+  type RadarRow,
+  type TaskCard,
+  type Team,
+  WORKPLACE_PATHS,
+} from '@answer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError, http } from './http';
 
@@ -6,76 +15,13 @@ import { HttpError, http } from './http';
  * the original client calls (contract-2 §6), answered with the signed-in user's own data.
  */
 
+export type { Activity, Overview, Profile, RadarRow, TaskCard, TaskItem, Team } from '@answer/contract';
+
 export const WORKPLACE_URLS = {
-  activity: '/mock/api/workplace/activity',
-  teams: '/mock/api/workplace/teams',
-  radar: '/mock/api/workplace/radar',
+  ...WORKPLACE_PATHS,
+  /** another module's list (the original template's example projects) */
   projects: '/mock/api/list/search/projects',
-  profile: '/dashboard/profile',
-  tasks: '/dashboard/tasks',
-  monitor: '/dashboard/monitor',
 } as const;
-
-export interface Activity {
-  id: string;
-  user: { nickname: string; avatar: string | null };
-  project: { name: string; action: string; event: string };
-  time: string | null;
-  logType: number;
-  operateType: number | null;
-  requestUrl: string | null;
-}
-
-export interface Team {
-  id: string;
-  name: string;
-  avatar: string | null;
-  orgCode: string;
-  orgCategory: string;
-  memberCount: number;
-  parentName: string | null;
-}
-
-export interface RadarRow {
-  item: string;
-  个人: number;
-  团队: number;
-  部门: number;
-}
-
-export interface Profile {
-  posts: Array<{ code: string; name: string }>;
-  departs: Team[];
-  roles: Array<{ id: string; roleCode: string; roleName: string | null; description: string | null }>;
-}
-
-export interface TaskItem {
-  id: string;
-  title: string;
-  description: string | null;
-  time: string | null;
-}
-
-export interface TaskCard {
-  key: 'reservations' | 'sessions' | 'notices' | 'jobs';
-  title: string;
-  count: number;
-  link: string | null;
-  items: TaskItem[];
-}
-
-export interface Overview {
-  time: number;
-  startedAt: number;
-  requests: number;
-  errors5xx: number;
-  errors4xx: number;
-  rejected: number;
-  latency: { meanMs: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number };
-  eventLoopDelay: { mean: number; p99: number; max: number; windowMs: number };
-  database: { kind: 'pg' | 'pglite'; status: 'UP' | 'DOWN'; pingMs: number | null };
-  redis: { configured: boolean; status: 'UP' | 'DOWN' | null; pingMs: number | null };
-}
 
 export interface Project {
   id: string;

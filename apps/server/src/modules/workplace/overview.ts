@@ -1,26 +1,10 @@
+import type { Health, Overview } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { RedisProbe } from '../monitor/redis.ts';
 import { eventLoopDelay, startRuntimeSamplers } from '../monitor/runtime.ts';
 
 /** a probe that has not answered within this is reported DOWN */
 export const PROBE_TIMEOUT_MS = 2000;
-
-export type Health = 'UP' | 'DOWN';
-
-export interface Overview {
-  time: number;
-  startedAt: number;
-  /** cumulative since start: the client derives requests/s and the error rate from two samples */
-  requests: number;
-  errors5xx: number;
-  errors4xx: number;
-  rejected: number;
-  latency: { meanMs: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number };
-  eventLoopDelay: { mean: number; p99: number; max: number; windowMs: number };
-  database: { kind: 'pg' | 'pglite'; status: Health; pingMs: number | null };
-  /** configured false: embedded / single-node mode, state kept in process (status null) */
-  redis: { configured: boolean; status: Health | null; pingMs: number | null };
-}
 
 /** Redis reached through the monitoring pages' probe (its own connection, as the Redis page has) */
 export class OverviewProbe {

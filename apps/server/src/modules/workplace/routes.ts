@@ -1,4 +1,4 @@
-import { ok } from '@answer/contract';
+import { ok, type TaskCard, WORKPLACE_PATHS } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../context.ts';
@@ -20,7 +20,6 @@ import {
   rolesOf,
   sessionsToday,
   TASK_PAGES,
-  type TaskCard,
   teamsOf,
 } from './service.ts';
 
@@ -47,17 +46,17 @@ export default async function workplaceRoutes(app: FastifyInstance) {
   const me = (req: FastifyRequest) => req.auth!.user;
   const mine = { config: { access: 'authenticated' as const } };
 
-  app.get('/mock/api/workplace/activity', mine, async (req) => ok(await recentActivity(app.ctx.db, me(req))));
-  app.get('/mock/api/workplace/teams', mine, async (req) => ok(await teamsOf(app.ctx.db, me(req).id)));
-  app.get('/mock/api/workplace/radar', mine, async (req) => ok(await radarOf(app.ctx.db, me(req))));
-  app.get('/mock/api/role', mine, async (req) => ok(await rolesOf(app.ctx.db, me(req).id)));
-  app.get('/mock/api/service', mine, async (req) => {
+  app.get(WORKPLACE_PATHS.activity, mine, async (req) => ok(await recentActivity(app.ctx.db, me(req))));
+  app.get(WORKPLACE_PATHS.teams, mine, async (req) => ok(await teamsOf(app.ctx.db, me(req).id)));
+  app.get(WORKPLACE_PATHS.radar, mine, async (req) => ok(await radarOf(app.ctx.db, me(req))));
+  app.get(WORKPLACE_PATHS.role, mine, async (req) => ok(await rolesOf(app.ctx.db, me(req).id)));
+  app.get(WORKPLACE_PATHS.service, mine, async (req) => {
     const q = parse(paging, req.query);
     return ok(await callStats(app.ctx.db, me(req), q.pageNo, q.pageSize));
   });
 
   // 个人中心: positions, departments and roles by name
-  app.get('/dashboard/profile', mine, async (req) => {
+  app.get(WORKPLACE_PATHS.profile, mine, async (req) => {
     const user = me(req);
     const [posts, departs, roles] = await Promise.all([
       postsOf(app.ctx.db, user.post),
@@ -68,7 +67,7 @@ export default async function workplaceRoutes(app: FastifyInstance) {
   });
 
   // 任务: the cards of the pages the user is granted, each with its drill-down link
-  app.get('/dashboard/tasks', mine, async (req) => {
+  app.get(WORKPLACE_PATHS.tasks, mine, async (req) => {
     const user = me(req);
     const { db } = app.ctx;
     const tenancy = tenantOf(req);
@@ -120,7 +119,7 @@ export default async function workplaceRoutes(app: FastifyInstance) {
   // 监控: one envelope of the monitoring pages' own figures (polled)
   const probe = new OverviewProbe(app);
   app.addHook('onClose', async () => probe.close());
-  app.get('/dashboard/monitor', { config: { access: OVERVIEW_ACCESS, background: true } }, async () =>
+  app.get(WORKPLACE_PATHS.monitor, { config: { access: OVERVIEW_ACCESS, background: true } }, async () =>
     ok(await overview(app, probe)),
   );
 }

@@ -1,4 +1,12 @@
-import { API_BASE } from '@answer/contract';
+import {
+  type Activity,
+  API_BASE,
+  type CallStatPage,
+  type RadarRow,
+  type RoleInfo,
+  type TaskItem,
+  type Team,
+} from '@answer/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -64,17 +72,6 @@ export function signAction(content: string | null | undefined): string {
   return '登录';
 }
 
-export interface Activity {
-  id: string;
-  /** the original Workplace.vue reads user.nickname / user.avatar and project.name / action / event */
-  user: { nickname: string; avatar: string | null };
-  project: { name: string; action: string; event: string };
-  time: string | null;
-  logType: number;
-  operateType: number | null;
-  requestUrl: string | null;
-}
-
 /** the user's newest sign-ins and operations (sys_log), newest first */
 export async function recentActivity(db: Db, me: Me, limit = ACTIVITY_LIMIT): Promise<Activity[]> {
   const rows = await db
@@ -108,19 +105,6 @@ export async function recentActivity(db: Db, me: Me, limit = ACTIVITY_LIMIT): Pr
   });
 }
 
-export interface Team {
-  id: string;
-  name: string;
-  /** the original reads item.avatar; departments have none */
-  avatar: string | null;
-  orgCode: string;
-  /** '1' company, '2' department, '3' post */
-  orgCategory: string;
-  memberCount: number;
-  /** parent department's name, null for a company */
-  parentName: string | null;
-}
-
 /** the user's departments (sys_user_depart), each with its member count */
 export async function teamsOf(db: Db, userId: string): Promise<Team[]> {
   const rows = await queryRows<{
@@ -150,13 +134,6 @@ export async function teamsOf(db: Db, userId: string): Promise<Team[]> {
     memberCount: Number(r.members),
     parentName: r.parent_name,
   }));
-}
-
-export interface RadarRow {
-  item: string;
-  个人: number;
-  团队: number;
-  部门: number;
 }
 
 /** radar axes: sign-ins and the operate types of the operation log */
@@ -214,13 +191,6 @@ export async function radarOf(db: Db, me: Me, now = Date.now()): Promise<RadarRo
   });
 }
 
-export interface RoleInfo {
-  id: string;
-  roleCode: string;
-  roleName: string | null;
-  description: string | null;
-}
-
 export async function rolesOf(db: Db, userId: string): Promise<RoleInfo[]> {
   return db
     .select({
@@ -250,27 +220,11 @@ export async function postsOf(db: Db, post: string | null | undefined): Promise<
   return codes.map((code) => ({ code, name: byCode.get(code) ?? code }));
 }
 
-export interface CallStat {
-  key: string;
-  id: string;
-  no: string;
-  description: string;
-  callNo: number;
-  /** 0 all succeeded … (the original's status column); here 1 when the last call was an error-free mutation */
-  status: number;
-  updatedAt: string | null;
-}
-
 /**
  * `/mock/api/service`: the API resources the user called (operation log), most called first — the original template's
  * "service list" (`{pageSize, pageNo, totalCount, totalPage, data}`) on real rows.
  */
-export async function callStats(
-  db: Db,
-  me: Me,
-  pageNo: number,
-  pageSize: number,
-): Promise<{ pageSize: number; pageNo: number; totalCount: number; totalPage: number; data: CallStat[] }> {
+export async function callStats(db: Db, me: Me, pageNo: number, pageSize: number): Promise<CallStatPage> {
   const rows = await queryRows<{ url: string; n: number; last: Date | string; ops: number }>(
     db,
     sql`select request_url as url, count(*)::int as n, max(create_time) as last, max(operate_type)::int as ops
@@ -308,22 +262,6 @@ export const TASK_PAGES = {
   notices: 'system/UserAnnouncementList',
   jobs: 'system/QuartzJobList',
 } as const;
-
-export interface TaskItem {
-  id: string;
-  title: string;
-  description: string | null;
-  time: string | null;
-}
-
-export interface TaskCard {
-  key: 'reservations' | 'sessions' | 'notices' | 'jobs';
-  title: string;
-  count: number;
-  /** the granted menu's route (drill-down), null when the user has no such page */
-  link: string | null;
-  items: TaskItem[];
-}
 
 /** url of the menu row of each component (the drill-down targets) */
 export async function menuLinks(db: Db, components: readonly string[]): Promise<Map<string, string>> {
