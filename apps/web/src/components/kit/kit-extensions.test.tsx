@@ -1,10 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, http, resetHttpState } from '../../api/http';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/http';
 import { useSession } from '../../stores/session';
-import { bindFeedback, type Feedback } from '../../utils/feedback';
-import { installMatchMedia } from '../list/test-dom';
+import { json, mockApi } from '../../test/mock-api';
 import { CrudPage } from './CrudPage';
 import { runCall } from './run-call';
 import { definePage } from './types';
@@ -12,59 +11,24 @@ import { definePage } from './types';
 // The kit's extension points used by pages with special behaviour: runCall (one-call actions), expandedRow,
 // the beforeTable slot and editor.notify.
 
-installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
 
-type Call = { url: URL; method: string; body?: unknown };
-let calls: Call[];
-let answer: (path: string) => Response | null;
-const fb = {
-  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
-  notification: { error: vi.fn() },
-  modal: { confirm: vi.fn() },
-};
-const json = (result: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ success: true, code: 0, message: '', result, timestamp: 1, ...extra }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 const rows = [
   { id: 'l1', logContent: '用户名: admin,登录成功！', requestParam: '{"a":1}' },
   { id: 'l2', logContent: '修改用户', requestParam: '{"b":2}' },
 ];
 
-beforeEach(() => {
-  calls = [];
-  answer = () => null;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call: Call = { url: new URL(url, 'http://localhost'), method: String(init.method) };
-      if (typeof init.body === 'string') call.body = JSON.parse(init.body);
-      calls.push(call);
-      const path = call.url.pathname;
-      const custom = answer(path);
-      if (custom) return custom;
-      if (path.endsWith('/list')) return json({ records: rows, total: 2 });
-      return json(null);
-    }),
-  );
-  for (const g of Object.values(fb)) for (const f of Object.values(g)) (f as ReturnType<typeof vi.fn>).mockClear();
-  resetHttpState();
-  bindFeedback(fb as unknown as Feedback);
-  configureHttp({ getToken: () => 'tok', getTenantId: () => null });
-  useSession.setState({ auth: [], allAuth: [] });
+const api = mockApi({
+  signedIn: true,
+  route: ({ path }) => (path.endsWith('/list') ? json({ records: rows, total: 2 }) : undefined),
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { calls, fb } = api;
 
 const listCalls = () => calls.filter((c) => c.url.pathname.endsWith('/list'));
 
 describe('runCall', () => {
   it('shows the server message as a success, then runs `after`', async () => {
-    answer = () => json(null, { message: '该系统通知发布成功' });
+    api.override = () => json(null, { message: '该系统通知发布成功' });
     const after = vi.fn();
     await expect(runCall(() => http.get('/x/release', { id: '1' }), after)).resolves.toBe(true);
     expect(fb.message.success).toHaveBeenCalledWith('该系统通知发布成功');
@@ -72,7 +36,7 @@ describe('runCall', () => {
   });
 
   it('a refused call is a warning with the server message; `after` still runs', async () => {
-    answer = () => json(null, { success: false, code: 500, message: '该通告已发布' });
+    api.override = () => json(null, { success: false, code: 500, message: '该通告已发布' });
     const after = vi.fn();
     await expect(runCall(() => http.get('/x/release'), after)).resolves.toBe(false);
     expect(fb.message.warning).toHaveBeenCalledWith('该通告已发布');
@@ -191,7 +155,8 @@ describe('CrudPage extension points', () => {
   });
 
   it('editor.okText by mode; editor.notify tells the outcome of a save instead of the success message', async () => {
-    answer = (path) => (path.endsWith('/add') ? json(null, { message: '添加成功，但发送失败：网关拒绝' }) : null);
+    api.override = ({ path }) =>
+      path.endsWith('/add') ? json(null, { message: '添加成功，但发送失败：网关拒绝' }) : null;
     const notify = vi.fn();
     const okText = (mode: string) => (mode === 'add' ? '保存并发送' : '确定');
     render(<CrudPage schema={{ ...logPage, editor: { notify, okText } }} />);

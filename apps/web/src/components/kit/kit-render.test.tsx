@@ -1,31 +1,15 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, resetHttpState } from '../../api/http';
+import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
-import { bindFeedback, type Feedback } from '../../utils/feedback';
-import { installMatchMedia } from '../list/test-dom';
+import { json, mockApi } from '../../test/mock-api';
 import { CrudPage } from './CrudPage';
 import { SchemaForm } from './SchemaForm';
 import { definePage, type FormFieldSchema, type Row } from './types';
 import { lazyWidget, registerWidget, renderWidget, WIDGETS, widgetDef } from './widgets';
 
-installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
-
-type Call = { url: URL; method: string; body?: unknown };
-let calls: Call[];
-const fb = {
-  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
-  notification: { error: vi.fn() },
-  modal: { confirm: vi.fn() },
-};
-const json = (result: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ success: true, code: 0, message: '', result, timestamp: 1, ...extra }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 const rows = [
   {
     id: 'p1',
@@ -45,31 +29,16 @@ const rows = [
   },
 ];
 
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call: Call = { url: new URL(url, 'http://localhost'), method: String(init.method) };
-      if (typeof init.body === 'string') call.body = JSON.parse(init.body);
-      calls.push(call);
-      const path = call.url.pathname;
-      if (path.endsWith('/list')) return json({ records: rows, total: 2 });
-      if (path.includes('getDictItems')) return json([{ value: '1', text: '正职' }]);
-      if (path.endsWith('/add')) return json(null, { message: '添加成功！' });
-      return json(null);
-    }),
-  );
-  for (const g of Object.values(fb)) for (const f of Object.values(g)) (f as ReturnType<typeof vi.fn>).mockClear();
-  resetHttpState();
-  bindFeedback(fb as unknown as Feedback);
-  configureHttp({ getToken: () => 'tok', getTenantId: () => null });
-  useSession.setState({ auth: [], allAuth: [] });
+const api = mockApi({
+  signedIn: true,
+  route: ({ path }) => {
+    if (path.endsWith('/list')) return json({ records: rows, total: 2 });
+    if (path.includes('getDictItems')) return json([{ value: '1', text: '正职' }]);
+    if (path.endsWith('/add')) return json(null, { message: '添加成功！' });
+    return undefined;
+  },
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { calls, fb } = api;
 
 describe('schema → widget registry', () => {
   it('maps names to components; unknown names are a declaration error', () => {

@@ -1,28 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, resetHttpState } from '../../api/http';
-import { useSession } from '../../stores/session';
-import { bindFeedback, type Feedback } from '../../utils/feedback';
-import { installMatchMedia } from '../list/test-dom';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/mock-api';
 import { clearFormItemCache, OnlineFormModal } from './OnlineForm';
 
-installMatchMedia();
 // the editable table and antd's form in jsdom are slow: generous waits
 vi.setConfig({ testTimeout: 90_000 });
 const slow = { timeout: 10_000 };
-
-type Call = { url: URL; method: string; body?: unknown };
-let calls: Call[];
-const fb = {
-  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
-  notification: { error: vi.fn() },
-  modal: { confirm: vi.fn() },
-};
-const json = (result: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ success: true, code: 200, message: '', result, timestamp: 1, ...extra }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const FORM_ITEM = {
   head: { tableType: 2, tableTxt: '订单主表' },
@@ -80,32 +63,19 @@ const RECORD = {
   test_order_customer: [{ id: 'c1', customer_name: '张三' }],
 };
 
-beforeEach(() => {
-  calls = [];
-  clearFormItemCache();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call: Call = { url: new URL(url, 'http://localhost'), method: String(init.method) };
-      if (typeof init.body === 'string') call.body = JSON.parse(init.body);
-      calls.push(call);
-      const path = call.url.pathname;
-      if (path.includes('/getFormItem/')) return json(FORM_ITEM);
-      if (path.endsWith('/form/h1/m1') && call.method === 'GET') return json(RECORD);
-      if (path.endsWith('/form/h1') && call.method === 'POST') return json('newid', { message: '添加成功！' });
-      if (path.endsWith('/form/h1') && call.method === 'PUT') return json(null, { message: '修改成功！' });
-      return json(null);
-    }),
-  );
-  for (const g of Object.values(fb)) for (const f of Object.values(g)) (f as ReturnType<typeof vi.fn>).mockClear();
-  resetHttpState();
-  bindFeedback(fb as unknown as Feedback);
-  configureHttp({ getToken: () => 'tok', getTenantId: () => null });
-  useSession.setState({ auth: [], allAuth: [] });
+const api = mockApi({
+  signedIn: true,
+  route: ({ path, method }) => {
+    if (path.includes('/getFormItem/')) return json(FORM_ITEM);
+    if (path.endsWith('/form/h1/m1') && method === 'GET') return json(RECORD);
+    if (path.endsWith('/form/h1') && method === 'POST') return json('newid', { message: '添加成功！' });
+    if (path.endsWith('/form/h1') && method === 'PUT') return json(null, { message: '修改成功！' });
+    return undefined;
+  },
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+const { calls, fb } = api;
+beforeEach(() => {
+  clearFormItemCache();
 });
 
 const saves = () => calls.filter((c) => c.url.pathname.endsWith('/form/h1') && c.method !== 'GET');

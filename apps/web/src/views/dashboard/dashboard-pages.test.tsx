@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, mockApi, renderPage, respond } from '../../test/mock-api';
 
 // the chart itself is echarts' business; here only what the page hands it
 vi.mock('../../components/echart/EChart', () => ({
@@ -15,92 +14,37 @@ import Workplace from './Workplace';
 
 /** antd pages render slowly in jsdom on a busy machine */
 const SLOW = { timeout: 30_000 };
-const ok = (result: unknown) => ({ success: true, message: '', code: 200, result, timestamp: 0 });
-
-let answers: Record<string, { status: number; body: unknown }>;
-const calls: string[] = [];
-
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-const render = (ui: ReactElement, path = '/') =>
-  rtlRender(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-
-beforeAll(() => {
-  // findBy… / waitFor: the same patience as the tests themselves
-  configure({ asyncUtilTimeout: 10_000 });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as never;
-});
-beforeEach(() => {
-  calls.length = 0;
-  answers = {};
-  vi.stubGlobal('fetch', async (input: string) => {
-    const path = new URL(input, 'http://x').pathname.replace('/jeecg-boot', '');
-    calls.push(path);
-    const a = answers[path] ?? { status: 404, body: { success: false, message: 'Not Found', code: 404 } };
-    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = mockApi({ otherwise: () => respond({ success: false, message: 'Not Found', code: 404 }, 404) });
+const render = (ui: ReactElement) => renderPage(ui, { at: '/' });
+const paths = () => api.calls.map((c) => c.path);
 
 describe('监控 (dashboard/Monitor)', () => {
   it('a user without the monitoring pages gets a notice instead of figures, and no polling', SLOW, async () => {
-    answers['/dashboard/monitor'] = {
-      status: 403,
-      body: { success: false, message: '没有权限，请联系管理员授权', code: 403 },
-    };
+    api.answers['/dashboard/monitor'] = respond(
+      { success: false, message: '没有权限，请联系管理员授权', code: 403 },
+      403,
+    );
     render(<Monitor />);
     expect(await screen.findByText('没有权限查看系统监控')).toBeTruthy();
     expect(screen.queryByText('请求/秒')).toBeNull();
-    expect(calls.filter((c) => c === '/dashboard/monitor')).toHaveLength(1);
+    expect(api.callsTo('/dashboard/monitor')).toHaveLength(1);
   });
 });
 
 describe('任务 (dashboard/IndexTask)', () => {
   it('shows each card with its count and items; 查看全部 opens the card’s page', SLOW, async () => {
-    answers['/dashboard/tasks'] = {
-      status: 200,
-      body: ok({
-        cards: [
-          {
-            key: 'reservations',
-            title: '待确认预约',
-            count: 3,
-            link: '/answer/reservation',
-            items: [
-              { id: '1', title: '吴敏 · 法律法规线上答题', description: 'YD000006', time: '2026-11-24 11:14:00' },
-            ],
-          },
-          { key: 'notices', title: '未读消息', count: 0, link: null, items: [] },
-        ],
-      }),
-    };
+    api.answers['/dashboard/tasks'] = envelope({
+      cards: [
+        {
+          key: 'reservations',
+          title: '待确认预约',
+          count: 3,
+          link: '/answer/reservation',
+          items: [{ id: '1', title: '吴敏 · 法律法规线上答题', description: 'YD000006', time: '2026-11-24 11:14:00' }],
+        },
+        { key: 'notices', title: '未读消息', count: 0, link: null, items: [] },
+      ],
+    });
     render(<IndexTask />);
     expect(await screen.findByText('吴敏 · 法律法规线上答题')).toBeTruthy();
     expect(screen.getByText('（共 3 项待处理）')).toBeTruthy();
@@ -117,45 +61,37 @@ describe('工作台 (dashboard/Workplace)', () => {
     'activity, teams and radar from /mock/api/workplace/*; no projects module (404) → 暂无项目, no error',
     SLOW,
     async () => {
-      answers['/mock/api/workplace/activity'] = {
-        status: 200,
-        body: ok([
-          {
-            id: '1',
-            user: { nickname: '管理员', avatar: null },
-            project: { name: '/sys/position', action: '添加', event: 'POST /jeecg-boot/sys/position/add' },
-            time: '2026-11-25 11:19:29',
-            logType: 2,
-            operateType: 2,
-            requestUrl: '/sys/position/add',
-          },
-        ]),
-      };
-      answers['/mock/api/workplace/teams'] = {
-        status: 200,
-        body: ok([
-          {
-            id: 'd',
-            name: '北京国炬软件',
-            avatar: null,
-            orgCode: 'A01',
-            orgCategory: '1',
-            memberCount: 2,
-            parentName: null,
-          },
-        ]),
-      };
-      answers['/mock/api/workplace/radar'] = {
-        status: 200,
-        body: ok([
-          { item: '登录', 个人: 7, 团队: 3.5, 部门: 7 },
-          { item: '添加', 个人: 1, 团队: 0.5, 部门: 1 },
-        ]),
-      };
-      answers['/dashboard/profile'] = {
-        status: 200,
-        body: ok({ posts: [{ code: 'manager', name: '部门经理' }], departs: [], roles: [] }),
-      };
+      api.answers['/mock/api/workplace/activity'] = envelope([
+        {
+          id: '1',
+          user: { nickname: '管理员', avatar: null },
+          project: { name: '/sys/position', action: '添加', event: 'POST /jeecg-boot/sys/position/add' },
+          time: '2026-11-25 11:19:29',
+          logType: 2,
+          operateType: 2,
+          requestUrl: '/sys/position/add',
+        },
+      ]);
+      api.answers['/mock/api/workplace/teams'] = envelope([
+        {
+          id: 'd',
+          name: '北京国炬软件',
+          avatar: null,
+          orgCode: 'A01',
+          orgCategory: '1',
+          memberCount: 2,
+          parentName: null,
+        },
+      ]);
+      api.answers['/mock/api/workplace/radar'] = envelope([
+        { item: '登录', 个人: 7, 团队: 3.5, 部门: 7 },
+        { item: '添加', 个人: 1, 团队: 0.5, 部门: 1 },
+      ]);
+      api.answers['/dashboard/profile'] = envelope({
+        posts: [{ code: 'manager', name: '部门经理' }],
+        departs: [],
+        roles: [],
+      });
       render(<Workplace />);
       expect(await screen.findByText('POST /jeecg-boot/sys/position/add')).toBeTruthy();
       expect(await screen.findByText('北京国炬软件')).toBeTruthy();
@@ -166,7 +102,7 @@ describe('工作台 (dashboard/Workplace)', () => {
       await waitFor(() =>
         expect(screen.getByText('近30天登录').closest('.ant-statistic')?.textContent).toBe('近30天登录7'),
       );
-      expect(calls).toContain('/mock/api/list/search/projects');
+      expect(paths()).toContain('/mock/api/list/search/projects');
     },
   );
 });

@@ -1,50 +1,13 @@
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render as rtlRender,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, resetHttpState } from '../../api/http';
-import { installMatchMedia } from '../../components/list/test-dom';
-import { useSession } from '../../stores/session';
-import { bindFeedback, type Feedback } from '../../utils/feedback';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderPage } from '../../test/mock-api';
 import JeecgOrderMainList from './JeecgOrderMainList';
 import { OrderModal } from './order-modal';
 import TableExpandeSub from './TableExpandeSub';
 
-installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
-// a shared, busy machine: give the page's requests and renders time
-configure({ asyncUtilTimeout: 10_000 });
-/** pages live inside the app's router */
-const render = (ui: ReactElement) => rtlRender(<MemoryRouter>{ui}</MemoryRouter>);
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
-type Call = { url: URL; method: string; body?: unknown };
-let calls: Call[];
-const fb = {
-  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
-  notification: { error: vi.fn() },
-  modal: { confirm: vi.fn() },
-};
-const json = (result: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ success: true, code: 0, message: '', result, timestamp: 1, ...extra }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 const ORDER = {
   id: 'o1',
   orderCode: 'A001',
@@ -56,39 +19,21 @@ const ORDER = {
 const CUSTOMERS = [{ id: 'c1', name: '张三', sex: '1', idcard: null, idcardPic: null, telphone: '13800000001' }];
 const TICKETS = [{ id: 't1', ticketCode: 'CA1', tickectDate: '2026-02-03' }];
 
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call: Call = { url: new URL(url, 'http://localhost'), method: String(init.method) };
-      if (typeof init.body === 'string') call.body = JSON.parse(init.body);
-      calls.push(call);
-      const path = call.url.pathname;
-      if (path.endsWith('/jeecgOrderMain/list')) return json({ records: [ORDER], total: 1 });
-      if (path.endsWith('/queryById')) return json(ORDER);
-      if (path.endsWith('/queryOrderCustomerListByMainId')) return json(CUSTOMERS);
-      if (path.endsWith('/queryOrderTicketListByMainId')) return json(TICKETS);
-      if (path.includes('getDictItems')) return json([{ value: '1', text: '男' }]);
-      if (path.endsWith('/edit')) return json(null, { message: '编辑成功！' });
-      return json(null);
-    }),
-  );
-  for (const g of Object.values(fb)) for (const f of Object.values(g)) (f as ReturnType<typeof vi.fn>).mockClear();
-  resetHttpState();
-  bindFeedback(fb as unknown as Feedback);
-  configureHttp({ getToken: () => 'tok', getTenantId: () => null });
-  useSession.setState({
-    auth: ['order:add', 'order:edit'].map((action) => ({ action, type: '1', describe: action })),
-    allAuth: [],
-  });
+const api = mockApi({
+  signedIn: { auth: ['order:add', 'order:edit'] },
+  route: ({ path }) => {
+    if (path.endsWith('/jeecgOrderMain/list')) return json({ records: [ORDER], total: 1 });
+    if (path.endsWith('/queryById')) return json(ORDER);
+    if (path.endsWith('/queryOrderCustomerListByMainId')) return json(CUSTOMERS);
+    if (path.endsWith('/queryOrderTicketListByMainId')) return json(TICKETS);
+    if (path.includes('getDictItems')) return json([{ value: '1', text: '男' }]);
+    if (path.endsWith('/edit')) return json(null, { message: '编辑成功！' });
+    return undefined;
+  },
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const callsTo = (suffix: string) => calls.filter((c) => c.url.pathname.endsWith(suffix));
+const { fb, callsTo } = api;
+/** pages live inside the app's router */
+const render = (ui: ReactElement) => renderPage(ui, { router: true });
 
 describe('一对多示例', () => {
   it('lists orders with their type text and offers 新增 / 编辑 to a user holding order:add / order:edit', async () => {

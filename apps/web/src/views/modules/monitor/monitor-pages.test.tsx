@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HttpTrace as Trace } from '../../../api/monitor';
 import { useSession } from '../../../stores/session';
+import { type Call, envelope, mockApi, renderPage, respond } from '../../../test/mock-api';
 import { arcPoint, linePoints, niceScale, stepDecimals } from './charts';
 import DiskMonitoring from './DiskMonitoring';
 import HttpTrace, { pathOf, visibleTraces } from './HttpTrace';
@@ -15,49 +15,13 @@ import { requestRates } from './TomcatInfo';
 
 /** antd pages render slowly in jsdom on a busy machine */
 const SLOW = { timeout: 10_000 };
-const render = (ui: ReactElement) =>
-  rtlRender(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+const render = (ui: ReactElement) => renderPage(ui);
 
-const ok = (result: unknown, message = '') => ({ success: true, message, code: 200, result, timestamp: 0 });
-const fail = (message: string) => ({ success: false, message, code: 500, result: null, timestamp: 0 });
+const ok = (result: unknown, message = '') => envelope(result, { message });
+const fail = (message: string) => envelope(null, { success: false, message, code: 500 });
 
 /** answers by URL path (the shapes the server gives; its own tests check the server side) */
-let answers: Record<string, unknown>;
-const calls: Array<{ url: string; body?: string }> = [];
-
-beforeAll(() => {
-  // jsdom has no layout: antd's tables and the charts observe sizes
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as never;
-});
-beforeEach(() => {
-  calls.length = 0;
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://x').pathname.replace('/jeecg-boot', '');
-    calls.push({ url: path, body: init?.body as string | undefined });
-    const a = answers[path];
-    const body = typeof a === 'function' ? a(init) : a;
-    if (body === undefined) return new Response('{}', { status: 404 });
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = mockApi({ otherwise: () => respond({}, 404) });
 
 const trace = (method: string, uri: string, status = 200): Trace => ({
   timestamp: '2026-01-02T03:04:05.000Z',
@@ -113,7 +77,7 @@ describe('monitor helpers', () => {
 
 describe('monitor pages', { timeout: 40_000 }, () => {
   it('JVM信息 shows the Node runtime with its charts', async () => {
-    answers = {
+    api.answers = {
       '/sys/monitor/node': ok({
         node: 'v20.0.0',
         v8: '11',
@@ -152,7 +116,7 @@ describe('monitor pages', { timeout: 40_000 }, () => {
   });
 
   it('Redis监控 says 未配置 Redis in embedded mode', async () => {
-    answers = {
+    api.answers = {
       '/sys/monitor/redis': fail('未配置 Redis'),
       '/sys/actuator/redis/info': fail('未配置 Redis'),
     };
@@ -162,7 +126,7 @@ describe('monitor pages', { timeout: 40_000 }, () => {
   });
 
   it('Redis监控 lists INFO properties with their descriptions', async () => {
-    answers = {
+    api.answers = {
       '/sys/monitor/redis': ok({
         dbSize: 12,
         info: { server: { redis_version: '7.0.15' }, memory: { used_memory: '1000000', used_memory_human: '976.56K' } },
@@ -177,7 +141,7 @@ describe('monitor pages', { timeout: 40_000 }, () => {
   });
 
   it('磁盘监控 shows one gauge per mount', async () => {
-    answers = {
+    api.answers = {
       '/sys/actuator/queryDiskInfo': ok(
         [
           {
@@ -209,7 +173,7 @@ describe('monitor pages', { timeout: 40_000 }, () => {
   });
 
   it('请求追踪 lists requests and says the buffer is per node', async () => {
-    answers = {
+    api.answers = {
       '/actuator/httptrace': {
         traces: [
           trace('POST', 'http://h/jeecg-boot/sys/user/add', 500),
@@ -226,9 +190,9 @@ describe('monitor pages', { timeout: 40_000 }, () => {
 
   it('Redis终端 runs a command for a user with the button and shows refusals', async () => {
     useSession.setState({ auth: [{ action: TERMINAL_PERM, type: '1', describe: '' }], allAuth: [] });
-    answers = {
-      '/sys/monitor/redis/terminal': (init: RequestInit) => {
-        const { command } = JSON.parse(String(init.body));
+    api.answers = {
+      '/sys/monitor/redis/terminal': (call: Call) => {
+        const command = call.body?.command;
         return command === 'DBSIZE' ? ok({ command, reply: 5, took: 1 }) : fail('不允许执行 CONFIG');
       },
     };
@@ -246,15 +210,15 @@ describe('monitor pages', { timeout: 40_000 }, () => {
     fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
 
     expect(await screen.findByText('(error) 不允许执行 CONFIG', undefined, SLOW)).toBeTruthy();
-    expect(calls.filter((c) => c.url === '/sys/monitor/redis/terminal')).toHaveLength(2);
+    expect(api.callsTo('/sys/monitor/redis/terminal')).toHaveLength(2);
   });
 
   it('Redis终端 is read-only for a user without the button', async () => {
     useSession.setState({ auth: [], allAuth: [] });
-    answers = {};
+    api.answers = {};
     render(<RedisTerminal />);
     expect(screen.getByText(/没有执行 Redis 命令的权限/)).toBeTruthy();
     expect((screen.getByLabelText('Redis 命令') as HTMLInputElement).disabled).toBe(true);
-    await waitFor(() => expect(calls).toHaveLength(0));
+    await waitFor(() => expect(api.calls).toHaveLength(0));
   });
 });

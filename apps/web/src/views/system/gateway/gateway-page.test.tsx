@@ -1,23 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render as rtlRender, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSession } from '../../../stores/session';
+import { envelope, mockApi, renderPage, respond } from '../../../test/mock-api';
 import SysGatewayRouteList from '../SysGatewayRouteList';
 import { predicatesError, stripOf } from './route-defs';
 
 const SLOW = { timeout: 15_000 };
-const render = (ui: ReactElement) =>
-  rtlRender(
-    <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>
-    </MemoryRouter>,
-  );
-const ok = (result: unknown, message = '') => ({ success: true, message, code: 200, result, timestamp: 0 });
-
-let answers: Record<string, unknown>;
-const calls: Array<{ url: string; method: string; body?: string }> = [];
+const render = (ui: ReactElement) => renderPage(ui, { router: true });
+const ok = (result: unknown, message = '') => envelope(result, { message });
+const api = mockApi({ otherwise: () => respond({}, 404) });
 
 const ROUTES = [
   {
@@ -44,38 +36,6 @@ const ROUTES = [
   },
 ];
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as never;
-});
-beforeEach(() => {
-  calls.length = 0;
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://x').pathname.replace('/jeecg-boot', '');
-    calls.push({ url: path, method: init?.method ?? 'GET', body: init?.body as string | undefined });
-    const body = answers[path];
-    if (body === undefined) return new Response('{}', { status: 404 });
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('路由网关 page', () => {
   it('checks predicates before saving and reads StripPrefix', () => {
     expect(predicatesError([{ name: 'Path', args: [] }])).toBe('第1个断言：请至少输入一个路径，如 /api/**');
@@ -97,7 +57,7 @@ describe('路由网关 page', () => {
         })),
         allAuth: [],
       });
-      answers = {
+      api.answers = {
         '/sys/gatewayRoute/list': ok(ROUTES),
         '/sys/gatewayRoute/status': ok({ enabled: false, allowedHosts: ['127.0.0.1:9000'] }),
         '/sys/gatewayRoute/updateAll': ok(null, '操作成功！'),
@@ -115,10 +75,10 @@ describe('路由网关 page', () => {
       expect(within(form).getByText('/api/**')).toBeTruthy();
       expect(screen.getByTestId('gateway-filters').querySelector('input[aria-label="去掉的路径段数"]')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-      await waitFor(() => expect(calls.some((c) => c.url === '/sys/gatewayRoute/updateAll')).toBe(true));
-      const save = calls.find((c) => c.url === '/sys/gatewayRoute/updateAll')!;
+      await waitFor(() => expect(api.callsTo('/sys/gatewayRoute/updateAll')).not.toHaveLength(0));
+      const [save] = api.callsTo('/sys/gatewayRoute/updateAll');
       expect(save.method).toBe('POST');
-      const { router } = JSON.parse(String(save.body));
+      const router = save.body?.router as Record<string, string>;
       expect(router).toMatchObject({ id: 'r1', routerId: 'svc-api', uri: 'http://127.0.0.1:9000', status: true });
       expect(JSON.parse(router.predicates)).toEqual([{ name: 'Path', args: ['/api/**', '/v2/**'] }]);
       expect(JSON.parse(router.filters)).toEqual([{ name: 'StripPrefix', args: [{ key: '_genkey_0', value: '1' }] }]);
@@ -127,7 +87,7 @@ describe('路由网关 page', () => {
 
   it('shows the allowed hosts when the gateway is on, and no write buttons without the permissions', SLOW, async () => {
     useSession.setState({ auth: [], allAuth: [] });
-    answers = {
+    api.answers = {
       '/sys/gatewayRoute/list': ok([{ ...ROUTES[0], applied: true, appliedNote: null }]),
       '/sys/gatewayRoute/status': ok({ enabled: true, allowedHosts: ['127.0.0.1:9000'] }),
     };

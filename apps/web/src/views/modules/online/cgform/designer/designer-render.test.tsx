@@ -1,35 +1,10 @@
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, resetHttpState } from '../../../../../api/http';
-import { installMatchMedia } from '../../../../../components/list/test-dom';
-import { bindFeedback, type Feedback } from '../../../../../utils/feedback';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../../../test/mock-api';
 import { CgformDesigner } from './CgformDesigner';
 import { SyncDbModal } from './SyncDbModal';
 
-installMatchMedia();
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
-type Call = { url: URL; method: string; body?: Record<string, unknown> };
-let calls: Call[];
-let answer: (c: Call) => Response | undefined;
-const fb = {
-  message: { warning: vi.fn(), error: vi.fn(), success: vi.fn(), loading: vi.fn(() => vi.fn()) },
-  notification: { error: vi.fn() },
-  modal: { confirm: vi.fn() },
-};
-const json = (result: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ success: true, code: 200, message: '', result, timestamp: 1, ...extra }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const HEAD = {
   id: 'h1',
@@ -66,39 +41,22 @@ const FIELDS = [
   },
 ];
 
-beforeEach(() => {
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call: Call = { url: new URL(url, 'http://localhost'), method: String(init.method) };
-      if (typeof init.body === 'string') call.body = JSON.parse(init.body);
-      calls.push(call);
-      const custom = answer(call);
-      if (custom) return custom;
-      const path = call.url.pathname;
-      if (path.endsWith('/head/queryById')) return json(HEAD);
-      if (path.endsWith('/field/listByHeadId')) return json(FIELDS);
-      if (path.endsWith('/index/listByHeadId')) return json([]);
-      return json(null, { message: '操作成功' });
-    }),
-  );
-  for (const g of Object.values(fb)) for (const f of Object.values(g)) (f as ReturnType<typeof vi.fn>).mockClear();
-  resetHttpState();
-  bindFeedback(fb as unknown as Feedback);
-  configureHttp({ getToken: () => 'tok', getTenantId: () => null });
+const api = mockApi({
+  signedIn: true,
+  route: ({ path }) => {
+    if (path.endsWith('/head/queryById')) return json(HEAD);
+    if (path.endsWith('/field/listByHeadId')) return json(FIELDS);
+    if (path.endsWith('/index/listByHeadId')) return json([]);
+    return json(null, { message: '操作成功' });
+  },
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { calls, fb } = api;
 
-const callsTo = (suffix: string) => calls.filter((c) => c.url.pathname.includes(suffix));
+const callsTo = (part: string) => calls.filter((c) => c.path.includes(part));
 
 describe('同步数据库', () => {
   it('a destructive change: the server’s losses are listed, 确认同步 re-sends with confirm', async () => {
-    answer = (c) =>
+    api.override = (c) =>
       c.url.pathname.includes('/doDbSynch/') && !c.body?.confirm
         ? json(
             { needConfirm: true, losses: ['删除字段 remark（其中的数据将丢失）'] },
@@ -118,7 +76,7 @@ describe('同步数据库', () => {
   });
 
   it('强制同步 sends synMethod 0; a plain refusal is shown as the server wrote it', async () => {
-    answer = (c) =>
+    api.override = (c) =>
       c.url.pathname.includes('/doDbSynch/')
         ? json(null, { success: false, code: 500, message: '表名「sys_user」是系统保留的名称，不能同步' })
         : undefined;
@@ -165,7 +123,7 @@ describe('designer modal', () => {
   });
 
   it('a table name another definition (or the system) holds is refused when the field is left', async () => {
-    answer = (c) =>
+    api.override = (c) =>
       c.url.pathname.endsWith('/head/checkOnlyTable')
         ? json(c.url.searchParams.get('tbname') === 'test_demo' ? -1 : 1)
         : undefined;
@@ -185,7 +143,7 @@ describe('designer modal', () => {
   });
 
   it('the server’s refusal is shown verbatim in the designer', async () => {
-    answer = (c) =>
+    api.override = (c) =>
       c.url.pathname.endsWith('/api/addAll')
         ? json(null, {
             success: false,
