@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { KvBreaker, KvUnavailableError, toKvError } from './kv.ts';
 
 /**
  * Cluster-wide fan-out: dictionary cache invalidation, permission cache bumps, WebSocket pushes.
@@ -42,21 +43,39 @@ export class MemoryPubSub implements PubSub {
   }
 }
 
+/** messages kept while the breaker is open (beyond it the oldest are dropped, logged) */
+const MAX_PENDING = 1000;
+
 /**
- * Delivery is best effort, as over Redis pub/sub anyway: a publish while Redis is down is logged and dropped (fails
- * open, ADR 018) — every cache fed by these channels also expires or re-checks a generation on its own, so a lost
- * message costs bounded staleness, never a failed request after its change was committed. Subscriptions survive a
- * Redis restart: each channel is subscribed again whenever the subscriber connection becomes ready.
+ * Delivery is best effort, as over Redis pub/sub anyway: a publish never fails (fails open, ADR 018) — every cache fed
+ * by these channels also expires or re-checks a generation on its own, so a lost message costs bounded staleness,
+ * never a failed request after its change was committed. Subscriptions survive a Redis restart: each channel is
+ * subscribed again whenever the subscriber connection becomes ready.
+ *
+ * Publishing has the KV's circuit breaker (KvBreaker, ADR 018 "Caches and the breaker"; ADR 040): a publish that finds
+ * Redis unavailable (offline, or no answer within `commandTimeout` — a stalled Redis) opens it, and while it is open a
+ * publish does not wait for Redis: its message is queued (in order, at most MAX_PENDING) and sent as soon as a probe
+ * (one per backoff) gets an answer. So a request that publishes several times waits for the command timeout at most
+ * once per backoff, not once per message, and a message published meanwhile is delivered once Redis answers again,
+ * like one that was sent into the stall (held data reaches Redis when it resumes). A message whose publish was sent
+ * but timed out is not sent again (it may still arrive; pub/sub consumers are idempotent invalidations, but
+ * notification pushes would show twice).
  */
 export class RedisPubSub implements PubSub {
   private readonly ee = new EventEmitter().setMaxListeners(0);
   private readonly channels = new Set<string>();
+
+  private readonly pending: Array<{ channel: string; payload: string }> = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing = false;
+  private closed = false;
 
   constructor(
     private readonly pub: Redis,
     private readonly sub: Redis,
     private readonly ns = 'answer:',
     private readonly onError: (what: string, err: unknown) => void = () => {},
+    readonly breaker = new KvBreaker(),
   ) {
     sub.on('message', (ch: string, raw: string) => {
       let msg: unknown;
@@ -108,11 +127,79 @@ export class RedisPubSub implements PubSub {
   }
 
   async publish(channel: string, message: unknown) {
-    try {
-      await this.pub.publish(this.ns + channel, JSON.stringify(message ?? null));
-    } catch (err) {
-      this.onError(`publish ${channel}`, err);
+    const payload = JSON.stringify(message ?? null);
+    if (this.closed) return;
+    // while the breaker is open (or older messages still wait) the message joins the queue: no waiting for Redis
+    if (this.pending.length > 0 || !this.breaker.admit()) {
+      this.enqueue(channel, payload);
+      return;
     }
+    if ((await this.attempt(channel, payload)) === 'unsent') this.enqueue(channel, payload);
+  }
+
+  /**
+   * One PUBLISH through the breaker. 'unsent': the connection was not up, nothing left this node (worth sending
+   * later); 'failed': sent but no answer or an error answer (not sent again: it may still arrive).
+   */
+  private async attempt(channel: string, payload: string): Promise<'sent' | 'unsent' | 'failed'> {
+    if (this.pub.status !== 'ready') {
+      this.breaker.failed();
+      return 'unsent';
+    }
+    try {
+      await this.pub.publish(this.ns + channel, payload);
+      this.breaker.succeeded();
+      return 'sent';
+    } catch (err) {
+      if (toKvError(err) instanceof KvUnavailableError) this.breaker.failed();
+      else this.breaker.succeeded();
+      this.onError(`publish ${channel}`, err);
+      return 'failed';
+    }
+  }
+
+  private enqueue(channel: string, payload: string) {
+    this.pending.push({ channel, payload });
+    if (this.pending.length > MAX_PENDING) {
+      const lost = this.pending.splice(0, this.pending.length - MAX_PENDING);
+      this.onError('publish queue full', new Error(`${lost.length} message(s) dropped`));
+    }
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush() {
+    if (this.flushTimer || this.flushing || this.closed) return;
+    // at once when the breaker lets a call through (older messages waiting behind a closed breaker), else after it
+    const wait = this.breaker.isOpen ? this.breaker.backoffMs : 0;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      void this.flush();
+    }, wait);
+    this.flushTimer.unref();
+  }
+
+  /** sends the queue in order while Redis answers; stops (and tries again after a backoff) when it does not */
+  private async flush() {
+    if (this.flushing || this.closed) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0 && !this.closed) {
+        if (!this.breaker.admit()) break;
+        const next = this.pending[0];
+        const r = await this.attempt(next.channel, next.payload);
+        if (r === 'unsent') break;
+        this.pending.shift();
+        if (r === 'failed' && this.breaker.isOpen) break;
+      }
+    } finally {
+      this.flushing = false;
+    }
+    if (this.pending.length > 0) this.scheduleFlush();
+  }
+
+  /** messages waiting for Redis (for tests and monitoring) */
+  get queued(): number {
+    return this.pending.length;
   }
   async subscribe(channel: string, handler: (message: unknown) => void) {
     this.ee.on(channel, handler);
@@ -128,6 +215,10 @@ export class RedisPubSub implements PubSub {
     };
   }
   async close() {
+    this.closed = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pending.length = 0;
     this.ee.removeAllListeners();
     this.resetHandlers.clear();
   }
