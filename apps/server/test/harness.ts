@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { connect, type Database } from '../src/db/client.ts';
@@ -135,4 +136,47 @@ function wrap(app: FastifyInstance, config: Config, database: Database, close: (
     },
     close,
   };
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface AdminSession {
+  /** the file's app (set before its first test) */
+  readonly t: TestApp;
+  /** the admin's token */
+  readonly token: string;
+  /** a request as `as` (default: the admin) with a JSON payload */
+  call(method: Method, url: string, payload?: unknown, as?: string): ReturnType<TestApp['req']>;
+  get(url: string, as?: string): ReturnType<TestApp['req']>;
+}
+
+/**
+ * One app for the whole test file, signed in as admin: started before its tests, closed after them. Call it at the
+ * top of the file and read `t` / `token` inside tests and hooks.
+ */
+export function adminSession(env: Record<string, string> = {}): AdminSession {
+  let t: TestApp | undefined;
+  let token = '';
+  beforeAll(async () => {
+    t = await createTestApp(env);
+    token = await t.login();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const app = () => {
+    if (!t) throw new Error('adminSession: read t inside a test or hook');
+    return t;
+  };
+  const session: AdminSession = {
+    get t() {
+      return app();
+    },
+    get token() {
+      return token;
+    },
+    call: (method, url, payload, as = token) => app().req({ method, url, payload: payload as never, token: as }),
+    get: (url, as = token) => session.call('GET', url, undefined, as),
+  };
+  return session;
 }

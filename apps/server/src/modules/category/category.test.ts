@@ -1,30 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, type Method } from '../../../test/harness.ts';
 import { sysCategory } from '../../db/schema/index.ts';
 import { grantPageOnly } from '../dict/admin-test-helpers.ts';
 
 const C = '/jeecg-boot/sys/category';
 
-let t: TestApp;
-let token: string;
+const s = adminSession();
+const { call, get } = s;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, as = token) =>
-  t.req({ method, url, payload: payload as never, token: as });
-const get = (url: string, as = token) => call('GET', url, undefined, as);
 const q = encodeURIComponent;
 
 async function byCode(code: string) {
-  const [row] = await t.app.ctx.db.select().from(sysCategory).where(eq(sysCategory.code, code));
+  const [row] = await s.t.app.ctx.db.select().from(sysCategory).where(eq(sysCategory.code, code));
   return row;
 }
 const keysOf = (list: { code: string }[]) => list.map((n) => n.code);
@@ -224,7 +212,7 @@ describe('add / edit / delete', () => {
 describe('permissions', () => {
   let jeecg: string;
   beforeAll(async () => {
-    jeecg = await t.login('jeecg', '123456');
+    jeecg = await s.t.login('jeecg', '123456');
   });
   const mutations: [Method, string, unknown?][] = [
     ['POST', `${C}/add`, { name: 'x' }],
@@ -237,11 +225,11 @@ describe('permissions', () => {
     expect((await get(`${C}/rootList`, jeecg)).statusCode).toBe(403);
     expect((await get(`${C}/childList?pid=0`, jeecg)).statusCode).toBe(403);
     expect((await get(`${C}/loadTreeRoot?async=true&pcode=`, jeecg)).json.success).toBe(true);
-    expect((await t.req({ method: 'GET', url: `${C}/loadTreeRoot?async=true&pcode=` })).statusCode).toBe(401);
+    expect((await s.t.req({ method: 'GET', url: `${C}/loadTreeRoot?async=true&pcode=` })).statusCode).toBe(401);
   });
 
   it('with only the page menu: reads yes, mutations 403', async () => {
-    await grantPageOnly(t, 'test', 'system/SysCategoryList');
+    await grantPageOnly(s.t, 'test', 'system/SysCategoryList');
     expect((await get(`${C}/rootList`, jeecg)).json.success).toBe(true);
     for (const [method, url, body] of mutations) {
       expect((await call(method, url, body, jeecg)).statusCode, `${method} ${url}`).toBe(403);

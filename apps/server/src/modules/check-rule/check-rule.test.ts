@@ -1,34 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, type Method } from '../../../test/harness.ts';
 import { sysCheckRule } from '../../db/schema/index.ts';
 import { grantPageOnly } from '../dict/admin-test-helpers.ts';
 
 const R = '/jeecg-boot/sys/checkRule';
 
-let t: TestApp;
-let token: string;
+const s = adminSession();
+const { call, get } = s;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, as = token) =>
-  t.req({ method, url, payload: payload as never, token: as });
-const get = (url: string, as = token) => call('GET', url, undefined, as);
 /** the UI encodes the value once itself; the query string encodes it again */
-const check = (ruleCode: string, value: string, as = token) =>
+const check = (ruleCode: string, value: string, as = s.token) =>
   get(`${R}/checkByCode?ruleCode=${ruleCode}&value=${encodeURIComponent(encodeURIComponent(value))}`, as);
 
 const rule = (pattern: string, message = '不符合', digits = '*') => JSON.stringify([{ digits, pattern, message }]);
 
 async function byCode(code: string) {
-  const [row] = await t.app.ctx.db.select().from(sysCheckRule).where(eq(sysCheckRule.ruleCode, code));
+  const [row] = await s.t.app.ctx.db.select().from(sysCheckRule).where(eq(sysCheckRule.ruleCode, code));
   return row;
 }
 
@@ -65,7 +53,7 @@ describe('GET checkByCode', () => {
   });
 
   it('a stored rule that backtracks badly answers an error within the budget', async () => {
-    await t.app.ctx.db.insert(sysCheckRule).values({
+    await s.t.app.ctx.db.insert(sysCheckRule).values({
       id: 'slow-rule',
       ruleCode: 'slow',
       ruleName: 'slow',
@@ -75,7 +63,7 @@ describe('GET checkByCode', () => {
     const res = await check('slow', '1'.repeat(1000));
     expect(res.json).toMatchObject({ success: false, message: '校验规则执行超时，请联系管理员检查该规则的正则表达式' });
     expect(Date.now() - t0).toBeLessThan(3000);
-    await t.app.ctx.db.insert(sysCheckRule).values({ id: 'bad-rule', ruleCode: 'bad', ruleJson: '{oops' });
+    await s.t.app.ctx.db.insert(sysCheckRule).values({ id: 'bad-rule', ruleCode: 'bad', ruleJson: '{oops' });
     expect((await check('bad', 'x')).json.message).toBe('校验规则配置有误，请联系管理员');
   });
 });
@@ -139,7 +127,7 @@ describe('CRUD', () => {
 describe('permissions', () => {
   let jeecg: string;
   beforeAll(async () => {
-    jeecg = await t.login('jeecg', '123456');
+    jeecg = await s.t.login('jeecg', '123456');
   });
   const mutations: [Method, string, unknown?][] = [
     ['POST', `${R}/add`, { ruleName: 'x', ruleCode: 'x', ruleJson: rule('a') }],
@@ -150,12 +138,12 @@ describe('permissions', () => {
 
   it('checkByCode needs only a session; the list needs the page', async () => {
     expect((await check('common', 'abc', jeecg)).json.success).toBe(true);
-    expect((await t.req({ method: 'GET', url: `${R}/checkByCode?ruleCode=common&value=abc` })).statusCode).toBe(401);
+    expect((await s.t.req({ method: 'GET', url: `${R}/checkByCode?ruleCode=common&value=abc` })).statusCode).toBe(401);
     expect((await get(`${R}/list`, jeecg)).statusCode).toBe(403);
   });
 
   it('with only the page menu: reads yes, mutations 403', async () => {
-    await grantPageOnly(t, 'test', 'system/SysCheckRuleList');
+    await grantPageOnly(s.t, 'test', 'system/SysCheckRuleList');
     expect((await get(`${R}/list`, jeecg)).json.success).toBe(true);
     for (const [method, url, body] of mutations) {
       expect((await call(method, url, body, jeecg)).statusCode, `${method} ${url}`).toBe(403);

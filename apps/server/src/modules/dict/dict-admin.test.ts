@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { adminSession, type Method } from '../../../test/harness.ts';
 import { sysDataLog, sysDict, sysDictItem } from '../../db/schema/index.ts';
 import { multipartBody } from '../common/test-helpers.ts';
 import { grantPageOnly } from './admin-test-helpers.ts';
@@ -13,27 +13,15 @@ import { signedGet } from './test-helpers.ts';
 const D = '/jeecg-boot/sys/dict';
 const I = '/jeecg-boot/sys/dictItem';
 
-let t: TestApp;
-let token: string;
-let uploadDir: string;
-
-beforeAll(async () => {
-  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-admin-'));
-  t = await createTestApp({ UPLOAD_DIR: uploadDir });
-  token = await t.login();
-});
-afterAll(async () => {
-  await t.close();
+const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-admin-'));
+const s = adminSession({ UPLOAD_DIR: uploadDir });
+const { call, get } = s;
+afterAll(() => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, as = token) =>
-  t.req({ method, url, payload: payload as never, token: as });
-const get = (url: string, as = token) => call('GET', url, undefined, as);
-
 async function dictByCode(code: string) {
-  const [row] = await t.app.ctx.db.select().from(sysDict).where(eq(sysDict.dictCode, code));
+  const [row] = await s.t.app.ctx.db.select().from(sysDict).where(eq(sysDict.dictCode, code));
   return row;
 }
 
@@ -48,7 +36,7 @@ async function addItem(dictId: string, itemValue: string, itemText: string, extr
 }
 
 async function itemId(dictId: string, value: string) {
-  const [row] = await t.app.ctx.db
+  const [row] = await s.t.app.ctx.db
     .select()
     .from(sysDictItem)
     .where(and(eq(sysDictItem.dictId, dictId), eq(sysDictItem.itemValue, value)));
@@ -56,7 +44,7 @@ async function itemId(dictId: string, value: string) {
 }
 
 const items = async (code: string) =>
-  (await signedGet(t, `${D}/getDictItems/${code}`, token)).json.result as { value: string; text: string }[];
+  (await signedGet(s.t, `${D}/getDictItems/${code}`, s.token)).json.result as { value: string; text: string }[];
 const allItems = async () => (await get(`${D}/queryAllDictItems`)).json.result as Record<string, { value: string }[]>;
 
 describe('GET /sys/dict/list and treeList', () => {
@@ -131,7 +119,7 @@ describe('dictionary add / edit', () => {
     expect(row).toMatchObject({ dictName: '改名', type: 1, updateBy: 'admin' });
     const post = await call('POST', `${D}/edit`, { id, dictName: '再改', dictCode: 't_edit2' });
     expect(post.json.message).toBe('编辑成功!');
-    const logs = await t.app.ctx.db
+    const logs = await s.t.app.ctx.db
       .select()
       .from(sysDataLog)
       .where(and(eq(sysDataLog.dataTable, 'sys_dict'), eq(sysDataLog.dataId, id)));
@@ -178,7 +166,7 @@ describe('recycle bin', () => {
     const purge = await call('DELETE', `${D}/deletePhysic/${id}`);
     expect(purge.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await dictByCode('t_bin')).toBeUndefined();
-    const left = await t.app.ctx.db.select().from(sysDictItem).where(eq(sysDictItem.dictId, id));
+    const left = await s.t.app.ctx.db.select().from(sysDictItem).where(eq(sysDictItem.dictId, id));
     expect(left).toHaveLength(0);
     expect((await call('PUT', `${D}/back/${id}`)).json.message).toBe('未找到对应实体');
   });
@@ -292,7 +280,7 @@ describe('every change invalidates the dictionary cache', () => {
 describe('permissions', () => {
   let jeecg: string;
   beforeAll(async () => {
-    jeecg = await t.login('jeecg', '123456');
+    jeecg = await s.t.login('jeecg', '123456');
   });
 
   const mutations: [Method, string, unknown?][] = [
@@ -319,7 +307,7 @@ describe('permissions', () => {
   });
 
   it('a user with only the page menu reads, and every mutation is 403', async () => {
-    await grantPageOnly(t, 'test', 'system/DictList');
+    await grantPageOnly(s.t, 'test', 'system/DictList');
     expect((await get(`${D}/list`, jeecg)).json.success).toBe(true);
     expect((await get(`${I}/list?dictId=x`, jeecg)).json.success).toBe(true);
     for (const [method, url, body] of mutations) {
@@ -330,8 +318,8 @@ describe('permissions', () => {
   });
 
   it('401 without a session', async () => {
-    expect((await t.req({ method: 'GET', url: `${D}/list` })).statusCode).toBe(401);
-    expect((await t.req({ method: 'POST', url: `${D}/add`, payload: {} })).statusCode).toBe(401);
+    expect((await s.t.req({ method: 'GET', url: `${D}/list` })).statusCode).toBe(401);
+    expect((await s.t.req({ method: 'POST', url: `${D}/add`, payload: {} })).statusCode).toBe(401);
   });
 });
 
@@ -354,7 +342,7 @@ describe('Excel export / import', () => {
   const HEADER = ['字典名称', '字典编码', '字典描述', '字典类型', '名称', '数据值', '描述', '排序值', '是否启用'];
 
   it('exports dictionaries with their items, one row per item', async () => {
-    const res = await t.req({ method: 'GET', url: `${D}/exportXls?dictCode=sex`, token });
+    const res = await s.t.req({ method: 'GET', url: `${D}/exportXls?dictCode=sex`, token: s.token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain('attachment');
@@ -379,7 +367,7 @@ describe('Excel export / import', () => {
       ['坏编码', 'a,b', '', '', '', '', '', '', ''],
     ]);
     const { payload, headers } = multipartBody({}, { name: 'dict.xlsx', content: buf });
-    const res = await t.req({ method: 'POST', url: `${D}/importExcel`, payload, headers, token });
+    const res = await s.t.req({ method: 'POST', url: `${D}/importExcel`, payload, headers, token: s.token });
     expect(res.json).toMatchObject({ success: true, code: 201 });
     expect(res.json.result.msg).toBe('总上传行数：8，已导入行数：4，错误行数：4');
     const report = fs.readFileSync(
@@ -399,7 +387,7 @@ describe('Excel export / import', () => {
   it('an import with only good rows answers 文件导入成功！数据行数：N', async () => {
     const buf = await workbook([HEADER, ['好字典', 'imp_ok', '', 0, '一', '1', '', 1, '启用']]);
     const { payload, headers } = multipartBody({}, { name: 'dict.xlsx', content: buf });
-    const res = await t.req({ method: 'POST', url: `${D}/importExcel`, payload, headers, token });
+    const res = await s.t.req({ method: 'POST', url: `${D}/importExcel`, payload, headers, token: s.token });
     expect(res.json).toMatchObject({ success: true, message: '文件导入成功！数据行数：1' });
   });
 });

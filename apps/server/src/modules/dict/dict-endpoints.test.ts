@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { sysDict, sysDictItem } from '../../db/schema/index.ts';
 import { DEPART_IDS } from '../../db/seed/data.ts';
 import { seedId } from '../../db/seed/ids.ts';
@@ -9,18 +9,9 @@ import { qs, signedGet, signedHeaders, specPath } from './test-helpers.ts';
 
 const B = '/jeecg-boot/sys/dict';
 
-let t: TestApp;
-let token: string;
+const s = adminSession();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string) => signedGet(t, url, token);
+const get = (url: string) => signedGet(s.t, url, s.token);
 const opt = (value: string, text: string) => ({ value, text, title: text, label: text });
 
 describe('access', () => {
@@ -34,13 +25,13 @@ describe('access', () => {
     `${B}/getDictText/sex/1`,
     `${B}/refleshCache`,
   ])('401 without a session: %s', async (url) => {
-    const res = await signedGet(t, url);
+    const res = await signedGet(s.t, url);
     expect(res.statusCode).toBe(401);
     expect(res.json.message).toContain('Token失效');
   });
 
   it('401 with a forged token', async () => {
-    const res = await signedGet(t, `${B}/getDictItems/sex`, 'x'.repeat(64));
+    const res = await signedGet(s.t, `${B}/getDictItems/sex`, 'x'.repeat(64));
     expect(res.statusCode).toBe(401);
   });
 });
@@ -49,42 +40,47 @@ describe('X-Sign on the signed URLs', () => {
   const url = `${B}/getDictItems/sys_user,realname,username?_t=1`;
 
   it('accepts a signed request (and _t is not signed)', async () => {
-    const headers = signedHeaders(t, `${B}/getDictItems/sys_user,realname,username`);
-    const res = await t.req({ method: 'GET', url, token, headers });
+    const headers = signedHeaders(s.t, `${B}/getDictItems/sys_user,realname,username`);
+    const res = await s.t.req({ method: 'GET', url, token: s.token, headers });
     expect(res.json.success).toBe(true);
   });
 
   it('refuses a request without the headers (they are required)', async () => {
-    const res = await t.req({ method: 'GET', url, token });
+    const res = await s.t.req({ method: 'GET', url, token: s.token });
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({ success: false, code: 500, message: SIGN_MESSAGES.timestampFormat });
   });
 
   it('refuses a missing or wrong signature and an old timestamp', async () => {
-    const good = signedHeaders(t, url);
-    const noSign = await t.req({ method: 'GET', url, token, headers: { 'X-TIMESTAMP': good['X-TIMESTAMP'] } });
+    const good = signedHeaders(s.t, url);
+    const noSign = await s.t.req({
+      method: 'GET',
+      url,
+      token: s.token,
+      headers: { 'X-TIMESTAMP': good['X-TIMESTAMP'] },
+    });
     expect(noSign.json).toMatchObject({ success: false, code: 500, message: 'Sign签名校验失败！' });
-    const other = signedHeaders(t, `${B}/getDictItems/sys_user,realname,phone`);
-    const wrong = await t.req({ method: 'GET', url, token, headers: other });
+    const other = signedHeaders(s.t, `${B}/getDictItems/sys_user,realname,phone`);
+    const wrong = await s.t.req({ method: 'GET', url, token: s.token, headers: other });
     expect(wrong.json).toMatchObject({ success: false, message: 'Sign签名校验失败！' });
-    const old = signedHeaders(t, url, new Date(Date.now() - 10 * 60_000));
-    const expired = await t.req({ method: 'GET', url, token, headers: old });
+    const old = signedHeaders(s.t, url, new Date(Date.now() - 10 * 60_000));
+    const expired = await s.t.req({ method: 'GET', url, token: s.token, headers: old });
     expect(expired.json).toMatchObject({ success: false, message: '操作失败，签名验证失败:X-TIMESTAMP已过期' });
   });
 
   it('the signature covers the query parameters', async () => {
-    const signedFor = signedHeaders(t, `${B}/loadDict/sys_user,realname,username?keyword=adm`);
-    const res = await t.req({
+    const signedFor = signedHeaders(s.t, `${B}/loadDict/sys_user,realname,username?keyword=adm`);
+    const res = await s.t.req({
       method: 'GET',
       url: `${B}/loadDict/sys_user,realname,username?keyword=zh`,
-      token,
+      token: s.token,
       headers: signedFor,
     });
     expect(res.json.message).toBe('Sign签名校验失败！');
   });
 
   it('unsigned URLs do not need it', async () => {
-    const res = await t.req({ method: 'GET', url: `${B}/queryAllDictItems`, token });
+    const res = await s.t.req({ method: 'GET', url: `${B}/queryAllDictItems`, token: s.token });
     expect(res.json.success).toBe(true);
   });
 });
@@ -345,7 +341,7 @@ describe('GET loadTreeData', () => {
 
 describe('GET queryAllDictItems, getDictText; ANY refleshCache', () => {
   it('maps every non-deleted dictionary to its enabled items (code 200)', async () => {
-    const res = await t.req({ method: 'GET', url: `${B}/queryAllDictItems`, token });
+    const res = await s.t.req({ method: 'GET', url: `${B}/queryAllDictItems`, token: s.token });
     expect(res.json).toMatchObject({ success: true, code: 200 });
     const map = res.json.result as Record<string, unknown[]>;
     expect(map.sex).toEqual([opt('1', '男'), opt('2', '女')]);
@@ -354,17 +350,17 @@ describe('GET queryAllDictItems, getDictText; ANY refleshCache', () => {
   });
 
   it('getDictText answers the text or null (code 0)', async () => {
-    expect((await t.req({ method: 'GET', url: `${B}/getDictText/sex/2`, token })).json).toMatchObject({
+    expect((await s.t.req({ method: 'GET', url: `${B}/getDictText/sex/2`, token: s.token })).json).toMatchObject({
       success: true,
       code: 0,
       result: '女',
     });
-    expect((await t.req({ method: 'GET', url: `${B}/getDictText/sex/9`, token })).json.result).toBeNull();
-    expect((await t.req({ method: 'GET', url: `${B}/getDictText/nope/1`, token })).json.result).toBeNull();
+    expect((await s.t.req({ method: 'GET', url: `${B}/getDictText/sex/9`, token: s.token })).json.result).toBeNull();
+    expect((await s.t.req({ method: 'GET', url: `${B}/getDictText/nope/1`, token: s.token })).json.result).toBeNull();
   });
 
   it('serves from the cache until refleshCache (any method) clears it', async () => {
-    const db = t.app.ctx.db;
+    const db = s.t.app.ctx.db;
     const sexId = seedId('dict:sex');
     await get(`${B}/getDictItems/sex`); // warm
     await db
@@ -380,15 +376,15 @@ describe('GET queryAllDictItems, getDictText; ANY refleshCache', () => {
     expect((await get(`${B}/getDictItems/sex`)).json.result[0].text).toBe('男');
 
     for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
-      const res = await t.req({ method, url: `${B}/refleshCache`, token });
+      const res = await s.t.req({ method, url: `${B}/refleshCache`, token: s.token });
       expect(res.statusCode).toBe(200);
       expect(res.json).toMatchObject({ success: true, code: 0, result: null });
     }
     // getDictItems: every status; queryAllDictItems: enabled only, deleted dictionaries absent
     expect((await get(`${B}/getDictItems/sex`)).json.result).toEqual([opt('1', '男士'), opt('2', '女')]);
-    const all = (await t.req({ method: 'GET', url: `${B}/queryAllDictItems`, token })).json.result;
+    const all = (await s.t.req({ method: 'GET', url: `${B}/queryAllDictItems`, token: s.token })).json.result;
     expect(all.sex).toEqual([opt('1', '男士')]);
     expect(all).not.toHaveProperty('yn');
-    expect((await t.req({ method: 'GET', url: `${B}/getDictText/sex/1`, token })).json.result).toBe('男士');
+    expect((await s.t.req({ method: 'GET', url: `${B}/getDictText/sex/1`, token: s.token })).json.result).toBe('男士');
   });
 });

@@ -1,24 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { sysUser } from '../../db/schema/index.ts';
 import { USER_IDS } from '../../db/seed/data.ts';
 
 const URL = '/jeecg-boot/sys/duplicate/check';
 
-let t: TestApp;
-let token: string;
+const s = adminSession();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const check = (params: Record<string, string>, tok: string | null = token) =>
-  t.req({ method: 'GET', url: URL, query: params, token: tok ?? undefined });
+const check = (params: Record<string, string>, tok: string | null = s.token) =>
+  s.t.req({ method: 'GET', url: URL, query: params, token: tok ?? undefined });
 
 describe('GET /sys/duplicate/check', () => {
   it('401 without a session', async () => {
@@ -58,7 +49,7 @@ describe('GET /sys/duplicate/check', () => {
   });
 
   it('logically deleted rows still count (the unique index covers them)', async () => {
-    await t.app.ctx.db.update(sysUser).set({ delFlag: 1 }).where(eq(sysUser.username, 'zhangsan'));
+    await s.t.app.ctx.db.update(sysUser).set({ delFlag: 1 }).where(eq(sysUser.username, 'zhangsan'));
     const res = await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'zhangsan' });
     expect(res.json.message).toBe('该值不可用，系统中已存在！');
   });
@@ -122,10 +113,10 @@ describe('GET /sys/duplicate/check', () => {
   });
 
   it('repeated parameters are malformed input, not an error page', async () => {
-    const res = await t.req({
+    const res = await s.t.req({
       method: 'GET',
       url: `${URL}?tableName=sys_user&tableName=sys_role&fieldName=username&fieldVal=x`,
-      token,
+      token: s.token,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json.success).toBe(false);

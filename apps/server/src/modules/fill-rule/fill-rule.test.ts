@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, type Method } from '../../../test/harness.ts';
 import { sysCategory, sysDepart, sysFillRule } from '../../db/schema/index.ts';
 import { DEPART_IDS } from '../../db/seed/data.ts';
 import { grantPageOnly } from '../dict/admin-test-helpers.ts';
@@ -8,24 +8,11 @@ import { gmt8Day } from './handlers.ts';
 
 const F = '/jeecg-boot/sys/fillRule';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, as = token) =>
-  t.req({ method, url, payload: payload as never, token: as });
-const get = (url: string, as = token) => call('GET', url, undefined, as);
+const s = adminSession();
+const { call, get } = s;
 
 async function byCode(code: string) {
-  const [row] = await t.app.ctx.db.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, code));
+  const [row] = await s.t.app.ctx.db.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, code));
   return row;
 }
 
@@ -54,7 +41,7 @@ describe('built-in handlers', () => {
     const root = await call('PUT', `${F}/executeRuleByCode/org_num_role`, {});
     expect(root.json.result).toEqual(['A03', '1']);
     const child = await call('PUT', `${F}/executeRuleByCode/org_num_role`, { parentId: DEPART_IDS.A01 });
-    const [a01] = await t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.id, DEPART_IDS.A01));
+    const [a01] = await s.t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.id, DEPART_IDS.A01));
     expect(child.json.result).toEqual(['A01A06', String(Number(a01.orgType) + 1)]);
     const missing = await call('PUT', `${F}/executeRuleByCode/org_num_role`, { parentId: 'nope' });
     expect(missing.json).toMatchObject({ success: false, message: '上级部门不存在' });
@@ -62,13 +49,13 @@ describe('built-in handlers', () => {
 
   it('category_code_rule: next category code under pid', async () => {
     expect((await get(`${F}/testFillRule?ruleCode=category_code_rule`)).json.result).toBe('A04');
-    const [a01] = await t.app.ctx.db.select().from(sysCategory).where(eq(sysCategory.code, 'A01'));
+    const [a01] = await s.t.app.ctx.db.select().from(sysCategory).where(eq(sysCategory.code, 'A01'));
     const res = await call('PUT', `${F}/executeRuleByCode/category_code_rule`, { pid: a01.id });
     expect(res.json.result).toBe('A01A05');
   });
 
   it('executeRuleByCodeBatch: per-rule formData, else commonFormData; unknown rules answer null', async () => {
-    const [a01] = await t.app.ctx.db.select().from(sysCategory).where(eq(sysCategory.code, 'A01'));
+    const [a01] = await s.t.app.ctx.db.select().from(sysCategory).where(eq(sysCategory.code, 'A01'));
     const res = await call('PUT', `${F}/executeRuleByCodeBatch`, {
       commonFormData: { pid: a01.id },
       rules: [
@@ -95,7 +82,7 @@ describe('built-in handlers', () => {
     expect((await call('PUT', `${F}/executeRuleByCode/category_code_rule`, [1, 2])).statusCode).toBe(400);
     const weird = await call('PUT', `${F}/executeRuleByCode/category_code_rule`, { pid: { $ne: 1 } });
     expect(weird.json).toMatchObject({ success: false, message: '参数 pid 有误' });
-    await t.app.ctx.db.insert(sysFillRule).values([
+    await s.t.app.ctx.db.insert(sysFillRule).values([
       { id: 'legacy', ruleCode: 'legacy_cat', ruleClass: 'org.jeecg.modules.system.rule.CategoryCodeRule' },
       { id: 'evil', ruleCode: 'evil_class', ruleClass: 'java.lang.Runtime' },
     ]);
@@ -168,7 +155,7 @@ describe('CRUD', () => {
 describe('permissions', () => {
   let jeecg: string;
   beforeAll(async () => {
-    jeecg = await t.login('jeecg', '123456');
+    jeecg = await s.t.login('jeecg', '123456');
   });
   const mutations: [Method, string, unknown?][] = [
     ['POST', `${F}/add`, { ruleName: 'x', ruleCode: 'x', ruleClass: 'org_num_role' }],
@@ -180,12 +167,12 @@ describe('permissions', () => {
 
   it('forms may execute rules with a session; the page needs its menu', async () => {
     expect((await call('PUT', `${F}/executeRuleByCode/category_code_rule`, {}, jeecg)).json.success).toBe(true);
-    expect((await t.req({ method: 'PUT', url: `${F}/executeRuleByCode/x`, payload: {} })).statusCode).toBe(401);
+    expect((await s.t.req({ method: 'PUT', url: `${F}/executeRuleByCode/x`, payload: {} })).statusCode).toBe(401);
     expect((await get(`${F}/list`, jeecg)).statusCode).toBe(403);
   });
 
   it('with only the page menu: reads yes, mutations and the test 403', async () => {
-    await grantPageOnly(t, 'test', 'system/SysFillRuleList');
+    await grantPageOnly(s.t, 'test', 'system/SysFillRuleList');
     expect((await get(`${F}/list`, jeecg)).json.success).toBe(true);
     expect((await get(`${F}/ruleClasses`, jeecg)).json.success).toBe(true);
     for (const [method, url, body] of mutations) {
