@@ -63,7 +63,7 @@ describe.skipIf(!servicesAvailable)('pub/sub publish under a stalled Redis', () 
     await ps.publish('ch', { n: 1 }); // meets the stall: fails open after the command timeout
     const first = Date.now() - t0;
     expect(first).toBeGreaterThanOrEqual(600);
-    expect(first).toBeLessThan(1500);
+    expect(first).toBeLessThan(2500);
     expect(errors).toEqual(['publish ch']);
 
     t0 = Date.now();
@@ -142,7 +142,7 @@ describe.skipIf(!servicesAvailable)('pub/sub publish under a stalled Redis', () 
         token: admin,
       });
       expect(batch.json).toMatchObject({ success: true, message: '删除成功!' });
-      expect(Date.now() - t0).toBeLessThan(3000);
+      expect(Date.now() - t0).toBeLessThan(5000); // was 16 s
       expect(channels()).toEqual([]);
 
       proxy.release();
