@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, HddOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Drawer, Dropdown, Form, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ComponentType, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCan } from '../../permission/useCan';
 import { feedback } from '../../utils/feedback';
 import {
@@ -70,6 +70,11 @@ export interface CrudPageProps<T> {
   schema: PageSchema<T>;
   /** parameters every list call (and a new record) carries, e.g. the master key of a detail list */
   fixedParams?: Record<string, unknown>;
+  /**
+   * query-form values the page opens with (a drill-down's route query, e.g. ?status=0): shown in the form and sent
+   * with the first load; 重置 clears them like any typed value (the form goes back to the declared initial values)
+   */
+  openWith?: Row;
   /** no card around the page (inside a drawer or a tab) */
   embedded?: boolean;
   /** named handlers the declaration's actions call (`run: 'name'`) */
@@ -95,6 +100,7 @@ export interface CrudPageProps<T> {
 export function CrudPage<T>({
   schema,
   fixedParams,
+  openWith,
   embedded,
   tableProps: extraTableProps,
   onRemoved,
@@ -120,6 +126,11 @@ export function CrudPage<T>({
   /** a search with values on a whole-tree page opens every row once it has loaded */
   const expandNext = useRef(false);
   const [busy, setBusy] = useState<string | null>(null);
+  // the opening values into the form once (the list's first load already carries them); a new set needs a new key
+  const openedWith = useRef(openWith);
+  useEffect(() => {
+    if (openedWith.current) queryForm.setFieldsValue(openedWith.current);
+  }, [queryForm]);
 
   const list = useListPage<T>({
     urls: {
@@ -133,7 +144,7 @@ export function CrudPage<T>({
     fixedParams,
     rowKey,
     selectable: schema.selectable,
-    initialQuery: buildSearchValues(queryFields, initialQueryValues(queryFields)),
+    initialQuery: buildSearchValues(queryFields, { ...initialQueryValues(queryFields), ...openWith }),
     exportFileName: schema.exportName,
     onLoaded: (records) => {
       if (!expandNext.current) return;

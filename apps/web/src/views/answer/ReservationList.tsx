@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { type AnswerReservation, cancelReservations } from '../../api/answer';
 import { JPrompt } from '../../components/JPrompt';
 import { type ActionContext, CrudPage, runCall } from '../../components/kit';
-import { reservationPage, withStatusFilter } from './reservation.data';
+import { reservationOpenWith, reservationPage } from './reservation.data';
 import { onReservationsChanged, RESERVATION_FORM_PATH, savesSoFar } from './reservation-rules';
 
 /** reloads the (kept-alive) list when the form page saved, also while it was in the background */
@@ -33,11 +33,12 @@ export default function ReservationList() {
   const askCancel = (ids: string[], title: string) => ids.length && setCancelling({ ids, title });
   // ?status= (the 任务 page's 待确认预约 drill-down): the list opens filtered on that state, shown in the query form
   const status = useSearchParams()[0].get('status');
-  const schema = useMemo(() => withStatusFilter(reservationPage, status), [status]);
+  const openWith = useMemo(() => reservationOpenWith(status), [status]);
   return (
     <CrudPage
       key={status ?? ''}
-      schema={schema}
+      schema={reservationPage}
+      openWith={openWith}
       handlers={{
         add: () => navigate(RESERVATION_FORM_PATH),
         editPage: (r) => r && navigate(`${RESERVATION_FORM_PATH}?id=${encodeURIComponent(r.id)}`),

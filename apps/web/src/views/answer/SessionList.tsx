@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type AnswerSession, cancelSession } from '../../api/answer';
 import { JPrompt } from '../../components/JPrompt';
 import { CrudPage, runCall } from '../../components/kit';
-import { sessionPage } from './session.data';
+import { sessionOpenWith, sessionPage } from './session.data';
 
 /** 答题场次 (component answer/SessionList): the declaration in session.data.tsx; 取消场次 asks for the reason. */
 export default function SessionList() {
   const [cancelOf, setCancelOf] = useState<AnswerSession | null>(null);
+  // ?date= / ?status= (the 任务 page's 今日场次 drill-down): the list opens filtered, shown in the query form
+  const [params] = useSearchParams();
+  const query = params.toString();
+  const openWith = useMemo(() => sessionOpenWith(new URLSearchParams(query)), [query]);
   return (
-    <CrudPage schema={sessionPage} handlers={{ cancel: (r) => setCancelOf(r ?? null) }}>
+    <CrudPage key={query} schema={sessionPage} openWith={openWith} handlers={{ cancel: (r) => setCancelOf(r ?? null) }}>
       {(ctx) => (
         <JPrompt
           open={!!cancelOf}

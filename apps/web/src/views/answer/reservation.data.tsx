@@ -136,11 +136,7 @@ export const reservationPage = definePage<AnswerReservation>({
   defaultSort: { column: 'createTime', order: 'desc' },
 });
 
-/** the page with its 状态 query field preset to `status` (a known reservation state), else the page as declared */
-export function withStatusFilter<P extends { query?: { field: string; initialValue?: unknown }[] }>(
-  page: P,
-  status: string | null,
-): P {
-  if (!status || !RESERVATION_STATUS_TAGS[status]) return page;
-  return { ...page, query: page.query?.map((f) => (f.field === 'status' ? { ...f, initialValue: status } : f)) };
+/** the query values a ?status= drill-down opens the list with (a known reservation state only; 重置 clears it) */
+export function reservationOpenWith(status: string | null): { status: string } | undefined {
+  return status && RESERVATION_STATUS_TAGS[status] ? { status } : undefined;
 }

@@ -46,13 +46,12 @@ describe('预约表单 body', () => {
 });
 
 describe('答题预约 ?status= drill-down', () => {
-  it('presets the 状态 query field to a known state only', async () => {
-    const { reservationPage, withStatusFilter } = await import('./reservation.data');
-    const statusOf = (p: typeof reservationPage) => p.query?.find((f) => f.field === 'status')?.initialValue;
-    expect(statusOf(withStatusFilter(reservationPage, '0'))).toBe('0');
-    expect(statusOf(withStatusFilter(reservationPage, '9'))).toBeUndefined();
-    expect(withStatusFilter(reservationPage, null)).toBe(reservationPage);
-    expect(statusOf(reservationPage)).toBeUndefined();
+  it('opens the list on a known state only (not as a declared initial value: 重置 clears it)', async () => {
+    const { reservationPage, reservationOpenWith } = await import('./reservation.data');
+    expect(reservationOpenWith('0')).toEqual({ status: '0' });
+    expect(reservationOpenWith('9')).toBeUndefined();
+    expect(reservationOpenWith(null)).toBeUndefined();
+    expect(reservationPage.query?.find((f) => f.field === 'status')?.initialValue).toBeUndefined();
   });
 });
 

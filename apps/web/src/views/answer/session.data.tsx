@@ -34,6 +34,19 @@ export const after =
     },
   });
 
+/**
+ * the query values a drill-down opens the list with (?date=yyyy-MM-dd&status=0,1,2, e.g. the 任务 page's 今日场次);
+ * malformed values are left out
+ */
+export function sessionOpenWith(params: URLSearchParams): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  const date = params.get('date');
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) out.date = date;
+  const status = params.get('status');
+  if (status?.split(',').every((s) => SESSION_STATUS_TAGS[s])) out.status = status;
+  return Object.keys(out).length ? out : undefined;
+}
+
 export const sessionFields: FormFieldSchema<AnswerSession>[] = [
   { field: 'name', label: '场次名称', required: true, props: { maxLength: 100 } },
   { field: 'subject', label: '科目', widget: 'dict', props: { dictCode: 'answer_subject' }, span: 12 },
@@ -118,8 +131,11 @@ export const sessionPage = definePage<AnswerSession>({
   ],
   query: [
     { field: 'name', label: '场次名称', rule: 'like' },
+    // several states at once (the 任务 page's 今日场次 opens with 未开始, 进行中, 已结束): sent as a comma list
+    { field: 'status', label: '状态', widget: 'dict-multi', props: { dictCode: 'answer_session_status' } },
+    // sessions running on that day (GMT+8)
+    { field: 'date', label: '场次日期', widget: 'date' },
     { field: 'subject', label: '科目', widget: 'dict', props: { dictCode: 'answer_subject' } },
-    { field: 'status', label: '状态', widget: 'dict', props: { dictCode: 'answer_session_status' } },
   ],
   superQuery: false,
   actionWidth: 180,

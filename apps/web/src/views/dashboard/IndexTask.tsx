@@ -18,6 +18,21 @@ const LOOK: Record<TaskCard['key'], { icon: ReactNode; color: string; empty: str
   jobs: { icon: <AlertOutlined />, color: '#F5222D', empty: '近7天没有失败的任务执行' },
 };
 
+/** today's calendar day in GMT+8 (the server's 今日), yyyy-MM-dd */
+function gmt8Today(now = Date.now()): string {
+  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * where a card drills down: its page, for 今日场次 with the filter that gives the counted sessions (that day, not
+ * cancelled), which 答题场次 reads into its query form (?date=&status=); a link that already has a query keeps it
+ */
+function drillDown(card: TaskCard): string | null {
+  if (!card.link) return null;
+  if (card.key === 'sessions' && !card.link.includes('?')) return `${card.link}?date=${gmt8Today()}&status=0,1,2`;
+  return card.link;
+}
+
 /**
  * 任务 (component `dashboard/IndexTask`): the operator's own pending work from /dashboard/tasks — reservations to
  * confirm, today's sessions, unread notices, failed job runs (the last two by grant) — each card drilling down to its
@@ -55,6 +70,7 @@ export default function IndexTask() {
       <Row gutter={[16, 16]}>
         {(tasks.data ?? []).map((card) => {
           const look = LOOK[card.key];
+          const link = drillDown(card);
           return (
             <Col xs={24} md={12} key={card.key}>
               <Card
@@ -73,8 +89,8 @@ export default function IndexTask() {
                   </Space>
                 }
                 extra={
-                  card.link ? (
-                    <Button type="link" size="small" onClick={() => navigate(card.link!)}>
+                  link ? (
+                    <Button type="link" size="small" onClick={() => navigate(link)}>
                       查看全部 <RightOutlined />
                     </Button>
                   ) : null
@@ -91,8 +107,8 @@ export default function IndexTask() {
                       >
                         <List.Item.Meta
                           title={
-                            card.link ? (
-                              <Typography.Link onClick={() => navigate(card.link!)} ellipsis>
+                            link ? (
+                              <Typography.Link onClick={() => navigate(link)} ellipsis>
                                 {item.title}
                               </Typography.Link>
                             ) : (
