@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { connect, type Database } from '../src/db/client.ts';
+import { connect, type Database, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { migrateAndSeed } from '../src/db/migrate.ts';
 
 /**
@@ -22,7 +22,7 @@ function templateInstance(): Promise<PGlite> {
     const file = process.env.PGLITE_TEMPLATE;
     if (!file || !fs.existsSync(file)) throw new Error('PGLITE_TEMPLATE missing: run through vitest (global setup)');
     const blob = new Blob([fs.readFileSync(file)]);
-    const db = new PGlite({ loadDataDir: blob });
+    const db = new PGlite({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
     await db.waitReady;
     return db;
   })();
@@ -145,21 +145,25 @@ export interface AdminSession {
   readonly t: TestApp;
   /** the admin's token */
   readonly token: string;
+  /** the token of the seed's low-privileged user jeecg (with `{ jeecg: true }`) */
+  readonly jeecg: string;
   /** a request as `as` (default: the admin) with a JSON payload */
   call(method: Method, url: string, payload?: unknown, as?: string): ReturnType<TestApp['req']>;
   get(url: string, as?: string): ReturnType<TestApp['req']>;
 }
 
 /**
- * One app for the whole test file, signed in as admin: started before its tests, closed after them. Call it at the
- * top of the file and read `t` / `token` inside tests and hooks.
+ * One app for the whole test file, signed in as admin (and, with `jeecg`, as the seed's user jeecg): started before
+ * its tests, closed after them. Call it at the top of the file and read `t` / `token` inside tests and hooks.
  */
-export function adminSession(env: Record<string, string> = {}): AdminSession {
+export function adminSession(env: Record<string, string> = {}, options: { jeecg?: boolean } = {}): AdminSession {
   let t: TestApp | undefined;
   let token = '';
+  let jeecg = '';
   beforeAll(async () => {
     t = await createTestApp(env);
     token = await t.login();
+    if (options.jeecg) jeecg = await t.login('jeecg', '123456');
   });
   afterAll(async () => {
     await t?.close();
@@ -174,6 +178,9 @@ export function adminSession(env: Record<string, string> = {}): AdminSession {
     },
     get token() {
       return token;
+    },
+    get jeecg() {
+      return jeecg;
     },
     call: (method, url, payload, as = token) => app().req({ method, url, payload: payload as never, token: as }),
     get: (url, as = token) => session.call('GET', url, undefined, as),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { demo, sysPermissionDataRule, sysRolePermission } from '../../db/schema/index.ts';
 import { findMenu, menuId, ROLE_IDS } from '../../db/seed/index.ts';
 import { newId } from '../../platform/ids.ts';
@@ -9,21 +9,9 @@ import { xlsxUpload } from './test-helpers.ts';
 
 const D = '/jeecg-boot/test/jeecgDemo';
 
-let t: TestApp;
-let admin: string;
-let jeecg: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  jeecg = await t.login('jeecg', '123456');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
-const byName = async (name: string) => (await t.app.ctx.db.select().from(demo).where(eq(demo.name, name)))[0];
+const s = adminSession({}, { jeecg: true });
+const { get } = s;
+const byName = async (name: string) => (await s.t.app.ctx.db.select().from(demo).where(eq(demo.name, name)))[0];
 
 describe('单表模型示例 /test/jeecgDemo', () => {
   it('lists the seeded rows newest first with sex_dictText, filters QueryGenerator-style, hides tenant_id', async () => {
@@ -46,10 +34,10 @@ describe('单表模型示例 /test/jeecgDemo', () => {
   });
 
   it('add / edit (partial) / queryById / delete / deleteBatch with JeecgBoot messages', async () => {
-    const add = await t.req({
+    const add = await s.t.req({
       method: 'POST',
       url: `${D}/add`,
-      token: admin,
+      token: s.token,
       payload: {
         name: '测试甲',
         keyWord: 'k',
@@ -79,30 +67,37 @@ describe('单表模型示例 /test/jeecgDemo', () => {
     expect(q.json.result).toMatchObject({ name: '测试甲', punchTime: '2030-01-02 08:30:00', birthday: '1990-02-03' });
     expect(q.json.result).not.toHaveProperty('tenantId');
 
-    const edit = await t.req({ method: 'PUT', url: `${D}/edit`, token: admin, payload: { id: row.id, age: 34 } });
+    const edit = await s.t.req({ method: 'PUT', url: `${D}/edit`, token: s.token, payload: { id: row.id, age: 34 } });
     expect(edit.json).toMatchObject({ success: true, message: '更新成功！' });
     const after = await byName('测试甲');
     expect(after).toMatchObject({ age: 34, salaryMoney: 1234.567, email: 'a@b.cn', updateBy: 'admin' });
     // POST edit too (JeecgBoot maps PUT and POST)
-    const post = await t.req({ method: 'POST', url: `${D}/edit`, token: admin, payload: { id: row.id, email: null } });
+    const post = await s.t.req({
+      method: 'POST',
+      url: `${D}/edit`,
+      token: s.token,
+      payload: { id: row.id, email: null },
+    });
     expect(post.json.success).toBe(true);
     expect((await byName('测试甲')).email).toBeNull();
 
-    const missing = await t.req({ method: 'PUT', url: `${D}/edit`, token: admin, payload: { id: 'nope', age: 1 } });
+    const missing = await s.t.req({ method: 'PUT', url: `${D}/edit`, token: s.token, payload: { id: 'nope', age: 1 } });
     expect(missing.json).toMatchObject({ success: false, message: '未找到对应数据' });
 
-    const del = await t.req({ method: 'DELETE', url: `${D}/delete?id=${row.id}`, token: admin });
+    const del = await s.t.req({ method: 'DELETE', url: `${D}/delete?id=${row.id}`, token: s.token });
     expect(del.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await byName('测试甲')).toBeUndefined();
 
     for (const name of ['批量一', '批量二']) {
-      await t.req({ method: 'POST', url: `${D}/add`, token: admin, payload: { name } });
+      await s.t.req({ method: 'POST', url: `${D}/add`, token: s.token, payload: { name } });
     }
     const ids = [(await byName('批量一')).id, (await byName('批量二')).id];
-    const batch = await t.req({ method: 'DELETE', url: `${D}/deleteBatch?ids=${ids.join(',')}`, token: admin });
+    const batch = await s.t.req({ method: 'DELETE', url: `${D}/deleteBatch?ids=${ids.join(',')}`, token: s.token });
     expect(batch.json).toMatchObject({ success: true, message: '批量删除成功！' });
     expect(await byName('批量一')).toBeUndefined();
-    expect((await t.req({ method: 'DELETE', url: `${D}/deleteBatch?ids=`, token: admin })).json.success).toBe(false);
+    expect((await s.t.req({ method: 'DELETE', url: `${D}/deleteBatch?ids=`, token: s.token })).json.success).toBe(
+      false,
+    );
   });
 
   it('bad input: a clear Chinese message naming the field, nothing written', async () => {
@@ -118,7 +113,7 @@ describe('单表模型示例 /test/jeecgDemo', () => {
       [{ name: 'x', salaryMoney: 1e9 }, '工资不能大于'],
     ];
     for (const [payload, message] of cases) {
-      const res = await t.req({ method: 'POST', url: `${D}/add`, token: admin, payload });
+      const res = await s.t.req({ method: 'POST', url: `${D}/add`, token: s.token, payload });
       expect(res.statusCode, message).toBe(400);
       expect(res.json.success).toBe(false);
       expect(res.json.message).toContain(message);
@@ -138,15 +133,15 @@ describe('单表模型示例 /test/jeecgDemo', () => {
     expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['男']));
 
     const out = new ExcelJS.Workbook();
-    const s = out.addWorksheet('d');
-    s.addRow(['姓名', '年龄', '性别', '生日', '工资']);
-    s.addRow(['导入甲', '20', '女', '2001-01-01', '100.5']);
-    s.addRow(['', '20', '男', '', '']);
-    s.addRow(['导入乙', '两岁', '男', '', '']);
-    const res = await t.req({
+    const inSheet = out.addWorksheet('d');
+    inSheet.addRow(['姓名', '年龄', '性别', '生日', '工资']);
+    inSheet.addRow(['导入甲', '20', '女', '2001-01-01', '100.5']);
+    inSheet.addRow(['', '20', '男', '', '']);
+    inSheet.addRow(['导入乙', '两岁', '男', '', '']);
+    const res = await s.t.req({
       method: 'POST',
       url: `${D}/importExcel`,
-      token: admin,
+      token: s.token,
       ...xlsxUpload(Buffer.from(await out.xlsx.writeBuffer())),
     });
     expect(res.json).toMatchObject({ success: true, code: 201 });
@@ -156,33 +151,33 @@ describe('单表模型示例 /test/jeecgDemo', () => {
   });
 
   it('tenant scope: rows of another tenant are invisible and cannot be edited or deleted', async () => {
-    await t.app.ctx.db.insert(demo).values({ id: 'other-tenant-row', name: '他租户', tenantId: 7 });
+    await s.t.app.ctx.db.insert(demo).values({ id: 'other-tenant-row', name: '他租户', tenantId: 7 });
     const list = await get(`${D}/list?name=${encodeURIComponent('他租户')}`);
     // admin belongs to no tenant and administers tenants: header 0 sees all; tenant 1 sees only its rows
     expect(list.json.result.total).toBe(1);
-    const inTenant1 = await t.req({ method: 'GET', url: `${D}/list`, token: admin, headers: { 'tenant-id': '1' } });
+    const inTenant1 = await s.t.req({ method: 'GET', url: `${D}/list`, token: s.token, headers: { 'tenant-id': '1' } });
     expect(inTenant1.json.result.total).toBe(0);
-    const edit = await t.req({
+    const edit = await s.t.req({
       method: 'PUT',
       url: `${D}/edit`,
-      token: admin,
+      token: s.token,
       headers: { 'tenant-id': '1' },
       payload: { id: 'other-tenant-row', name: '改' },
     });
     expect(edit.json).toMatchObject({ success: false, message: '未找到对应数据' });
-    const del = await t.req({
+    const del = await s.t.req({
       method: 'DELETE',
       url: `${D}/delete?id=other-tenant-row`,
-      token: admin,
+      token: s.token,
       headers: { 'tenant-id': '1' },
     });
     expect(del.json).toMatchObject({ success: false, message: '未找到对应数据' });
-    expect((await t.app.ctx.db.select().from(demo).where(eq(demo.id, 'other-tenant-row')))[0].name).toBe('他租户');
+    expect((await s.t.app.ctx.db.select().from(demo).where(eq(demo.id, 'other-tenant-row')))[0].name).toBe('他租户');
     // an add inside tenant 1 is stamped with it
-    await t.req({
+    await s.t.req({
       method: 'POST',
       url: `${D}/add`,
-      token: admin,
+      token: s.token,
       headers: { 'tenant-id': '1' },
       payload: { name: '租户一' },
     });
@@ -192,7 +187,7 @@ describe('单表模型示例 /test/jeecgDemo', () => {
   it('data rules of the page jeecg/JeecgDemoList narrow list and export', async () => {
     const page = menuId(findMenu('/jeecg/jeecgDemoList')!);
     const ruleId = newId();
-    await t.app.ctx.db.insert(sysPermissionDataRule).values({
+    await s.t.app.ctx.db.insert(sysPermissionDataRule).values({
       id: ruleId,
       permissionId: page,
       ruleName: '只看女性',
@@ -202,11 +197,11 @@ describe('单表模型示例 /test/jeecgDemo', () => {
       status: '1',
     });
     const grant = and(eq(sysRolePermission.roleId, ROLE_IDS.admin), eq(sysRolePermission.permissionId, page));
-    await t.app.ctx.db
+    await s.t.app.ctx.db
       .update(sysRolePermission)
       .set({ dataRuleIds: `${ruleId},` })
       .where(grant);
-    await t.app.ctx.perms.invalidate();
+    await s.t.app.ctx.perms.invalidate();
     try {
       const list = await get(`${D}/list?pageSize=100`);
       expect(list.json.result.records.length).toBeGreaterThan(0);
@@ -216,8 +211,8 @@ describe('单表模型示例 /test/jeecgDemo', () => {
       await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
       expect(wb.worksheets[0].rowCount - 1).toBe(list.json.result.total);
     } finally {
-      await t.app.ctx.db.update(sysRolePermission).set({ dataRuleIds: null }).where(grant);
-      await t.app.ctx.perms.invalidate();
+      await s.t.app.ctx.db.update(sysRolePermission).set({ dataRuleIds: null }).where(grant);
+      await s.t.app.ctx.perms.invalidate();
     }
     expect((await get(`${D}/list?pageSize=100`)).json.result.records.some((r: { sex: string }) => r.sex === '1')).toBe(
       true,
@@ -235,7 +230,7 @@ describe('单表模型示例 /test/jeecgDemo', () => {
       { method: 'DELETE' as const, url: `${D}/deleteBatch?ids=x` },
       { method: 'POST' as const, url: `${D}/importExcel` },
     ];
-    for (const c of calls) expect((await t.req({ ...c, token: jeecg })).statusCode, c.url).toBe(403);
-    expect((await t.req({ method: 'GET', url: `${D}/list` })).statusCode).toBe(401);
+    for (const c of calls) expect((await s.t.req({ ...c, token: s.jeecg })).statusCode, c.url).toBe(403);
+    expect((await s.t.req({ method: 'GET', url: `${D}/list` })).statusCode).toBe(401);
   });
 });

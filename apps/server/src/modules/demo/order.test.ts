@@ -1,35 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { jeecgOrderCustomer, jeecgOrderMain, jeecgOrderTicket } from '../../db/schema/index.ts';
 import { xlsxUpload } from './test-helpers.ts';
 
 const O = '/jeecg-boot/test/jeecgOrderMain';
 
-let t: TestApp;
-let admin: string;
-let jeecg: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  jeecg = await t.login('jeecg', '123456');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
+const s = adminSession({}, { jeecg: true });
+const { get } = s;
 const mainByCode = async (code: string) =>
-  (await t.app.ctx.db.select().from(jeecgOrderMain).where(eq(jeecgOrderMain.orderCode, code)))[0];
+  (await s.t.app.ctx.db.select().from(jeecgOrderMain).where(eq(jeecgOrderMain.orderCode, code)))[0];
 const customersOf = (id: string) =>
-  t.app.ctx.db.select().from(jeecgOrderCustomer).where(eq(jeecgOrderCustomer.orderId, id));
-const ticketsOf = (id: string) => t.app.ctx.db.select().from(jeecgOrderTicket).where(eq(jeecgOrderTicket.orderId, id));
+  s.t.app.ctx.db.select().from(jeecgOrderCustomer).where(eq(jeecgOrderCustomer.orderId, id));
+const ticketsOf = (id: string) =>
+  s.t.app.ctx.db.select().from(jeecgOrderTicket).where(eq(jeecgOrderTicket.orderId, id));
 const counts = async () => {
-  const [m] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jeecgOrderMain);
-  const [c] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jeecgOrderCustomer);
-  const [k] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jeecgOrderTicket);
+  const [m] = await s.t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jeecgOrderMain);
+  const [c] = await s.t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jeecgOrderCustomer);
+  const [k] = await s.t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jeecgOrderTicket);
   return [m.n, c.n, k.n];
 };
 
@@ -51,10 +40,10 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
   });
 
   it('add saves main + sub rows in one request; temporary ids are never stored', async () => {
-    const add = await t.req({
+    const add = await s.t.req({
       method: 'POST',
       url: `${O}/add`,
-      token: admin,
+      token: s.token,
       payload: {
         orderCode: 'T-1',
         ctype: '1',
@@ -88,10 +77,10 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
     const [keep, drop] = (await customersOf(main.id)).sort((a, b) => (a.name! < b.name! ? 1 : -1)); // 甲, 乙
     expect(keep.name).toBe('客户甲');
     const [ticket] = await ticketsOf(main.id);
-    const edit = await t.req({
+    const edit = await s.t.req({
       method: 'PUT',
       url: `${O}/edit`,
-      token: admin,
+      token: s.token,
       payload: {
         id: main.id,
         orderCode: 'T-1b',
@@ -110,18 +99,18 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
     expect(after.find((c) => c.name === '客户甲改')).toMatchObject({ id: keep.id, sex: '2', updateBy: 'admin' });
     expect(after.some((c) => c.id === drop.id || c.id === 'row_9_tmp')).toBe(false);
     expect(await ticketsOf(main.id)).toHaveLength(0);
-    expect((await t.app.ctx.db.select().from(jeecgOrderTicket).where(eq(jeecgOrderTicket.id, ticket.id))).length).toBe(
-      0,
-    );
+    expect(
+      (await s.t.app.ctx.db.select().from(jeecgOrderTicket).where(eq(jeecgOrderTicket.id, ticket.id))).length,
+    ).toBe(0);
     // A001 keeps its two customers
     expect(await customersOf((await mainByCode('A001')).id)).toHaveLength(2);
     expect((await mainByCode('T-1b')).content).toBe('测试');
 
     // lists left out = children unchanged (a main-only edit); POST edit works too
-    const mainOnly = await t.req({
+    const mainOnly = await s.t.req({
       method: 'POST',
       url: `${O}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: main.id, content: '只改主表' },
     });
     expect(mainOnly.json.success).toBe(true);
@@ -140,15 +129,15 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
       [{ orderCode: 'x'.repeat(51) }, '订单号长度不能超过 50 个字符'],
     ];
     for (const [payload, message] of cases) {
-      const res = await t.req({ method: 'POST', url: `${O}/add`, token: admin, payload });
+      const res = await s.t.req({ method: 'POST', url: `${O}/add`, token: s.token, payload });
       expect(res.statusCode, message).toBe(400);
       expect(res.json.message).toContain(message);
     }
     const main = await mainByCode('T-1b');
-    const res = await t.req({
+    const res = await s.t.req({
       method: 'PUT',
       url: `${O}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: main.id, orderCode: 'changed', jeecgOrderCustomerList: [{ name: 'x', sex: '5' }] },
     });
     expect(res.json.message).toContain('性别只能是');
@@ -158,20 +147,20 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
 
   it('a failing child insert rolls back the whole save (add and edit)', async () => {
     // a real database failure in the ticket insert (after the main row and the customers were written)
-    await t.app.ctx.db.execute(sql`
+    await s.t.app.ctx.db.execute(sql`
       create or replace function demo_test_fail_ticket() returns trigger language plpgsql as $$
       begin
         if new.ticket_code = 'FAIL' then raise exception 'ticket refused by test trigger'; end if;
         return new;
       end $$`);
-    await t.app.ctx.db.execute(
+    await s.t.app.ctx.db.execute(
       sql`create trigger demo_test_fail_ticket before insert on jeecg_order_ticket for each row execute function demo_test_fail_ticket()`,
     );
     const before = await counts();
-    const add = await t.req({
+    const add = await s.t.req({
       method: 'POST',
       url: `${O}/add`,
-      token: admin,
+      token: s.token,
       payload: {
         orderCode: 'ROLLBACK',
         jeecgOrderCustomerList: [{ name: '不应保存' }],
@@ -185,10 +174,10 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
 
     const main = await mainByCode('T-1b');
     const kids = await customersOf(main.id);
-    const edit = await t.req({
+    const edit = await s.t.req({
       method: 'PUT',
       url: `${O}/edit`,
-      token: admin,
+      token: s.token,
       payload: {
         id: main.id,
         orderCode: 'ROLLBACK-EDIT',
@@ -200,17 +189,17 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
     expect((await mainByCode('T-1b')).id).toBe(main.id);
     expect((await customersOf(main.id)).map((c) => c.id).sort()).toEqual(kids.map((c) => c.id).sort());
     expect(await counts()).toEqual(before);
-    await t.app.ctx.db.execute(sql`drop trigger demo_test_fail_ticket on jeecg_order_ticket`);
+    await s.t.app.ctx.db.execute(sql`drop trigger demo_test_fail_ticket on jeecg_order_ticket`);
   });
 
   it('delete and deleteBatch remove the children with the order', async () => {
     const main = await mainByCode('T-1b');
-    const del = await t.req({ method: 'DELETE', url: `${O}/delete?id=${main.id}`, token: admin });
+    const del = await s.t.req({ method: 'DELETE', url: `${O}/delete?id=${main.id}`, token: s.token });
     expect(del.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await customersOf(main.id)).toHaveLength(0);
     const a1 = await mainByCode('A001');
     const a2 = await mainByCode('A002');
-    const batch = await t.req({ method: 'DELETE', url: `${O}/deleteBatch?ids=${a1.id},${a2.id}`, token: admin });
+    const batch = await s.t.req({ method: 'DELETE', url: `${O}/deleteBatch?ids=${a1.id},${a2.id}`, token: s.token });
     expect(batch.json).toMatchObject({ success: true, message: '批量删除成功!' });
     expect(await customersOf(a1.id)).toHaveLength(0);
     expect(await ticketsOf(a2.id)).toHaveLength(0);
@@ -225,14 +214,14 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
     expect(wb.worksheets[0].getRow(1).values).toEqual(expect.arrayContaining(['订单号', '订单类型', '订单金额']));
     expect(wb.worksheets[0].getRow(2).values).toEqual(expect.arrayContaining(['A003', '国内订单']));
     const out = new ExcelJS.Workbook();
-    const s = out.addWorksheet('o');
-    s.addRow(['订单号', '订单类型', '订单日期', '订单金额']);
-    s.addRow(['IMP-1', '国际订单', '2030-01-01 09:00:00', '10']);
-    s.addRow(['IMP-2', '火星订单', '', '']);
-    const res = await t.req({
+    const inSheet = out.addWorksheet('o');
+    inSheet.addRow(['订单号', '订单类型', '订单日期', '订单金额']);
+    inSheet.addRow(['IMP-1', '国际订单', '2030-01-01 09:00:00', '10']);
+    inSheet.addRow(['IMP-2', '火星订单', '', '']);
+    const res = await s.t.req({
       method: 'POST',
       url: `${O}/importExcel`,
-      token: admin,
+      token: s.token,
       ...xlsxUpload(Buffer.from(await out.xlsx.writeBuffer())),
     });
     expect(res.json.result.msg).toBe('总上传行数：2，已导入行数：1，错误行数：1');
@@ -252,6 +241,6 @@ describe('一对多示例 /test/jeecgOrderMain', () => {
       { method: 'DELETE' as const, url: `${O}/deleteBatch?ids=x` },
       { method: 'POST' as const, url: `${O}/importExcel` },
     ];
-    for (const c of calls) expect((await t.req({ ...c, token: jeecg })).statusCode, c.url).toBe(403);
+    for (const c of calls) expect((await s.t.req({ ...c, token: s.jeecg })).statusCode, c.url).toBe(403);
   });
 });

@@ -1,25 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { jeecgVxeDemo } from '../../db/schema/index.ts';
 
 const M = '/jeecg-boot/mock/vxe';
 
-let t: TestApp;
-let admin: string;
-let jeecg: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  jeecg = await t.login('jeecg', '123456');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
-const row = async (id: string) => (await t.app.ctx.db.select().from(jeecgVxeDemo).where(eq(jeecgVxeDemo.id, id)))[0];
+const s = adminSession({}, { jeecg: true });
+const { get } = s;
+const row = async (id: string) => (await s.t.app.ctx.db.select().from(jeecgVxeDemo).where(eq(jeecgVxeDemo.id, id)))[0];
 
 describe('/mock/vxe (JVxeTable demos)', () => {
   it('getData pages the deterministic top-level rows; parentId lists their children', async () => {
@@ -75,10 +63,10 @@ describe('/mock/vxe (JVxeTable demos)', () => {
   });
 
   it('immediateSaveRow persists one row; immediateSaveAll saves all rows or none', async () => {
-    const one = await t.req({
+    const one = await s.t.req({
       method: 'PUT',
       url: `${M}/immediateSaveRow`,
-      token: admin,
+      token: s.token,
       payload: { id: 'vxe0002', ship_name: '即时保存号', ton: '1234', num: 999, hasChildren: true },
     });
     expect(one.json).toMatchObject({ success: true, code: 200 });
@@ -87,10 +75,10 @@ describe('/mock/vxe (JVxeTable demos)', () => {
     expect(listed).toMatchObject({ ship_name: '即时保存号', ton: 1234 });
     expect(listed.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const all = await t.req({
+    const all = await s.t.req({
       method: 'POST',
       url: `${M}/immediateSaveAll`,
-      token: admin,
+      token: s.token,
       payload: [
         { id: 'vxe0003', trend: '出港' },
         { id: 'vxe0004', count: 7 },
@@ -101,10 +89,10 @@ describe('/mock/vxe (JVxeTable demos)', () => {
     expect((await row('vxe0004')).count).toBe(7);
 
     const before = await row('vxe0006');
-    const partial = await t.req({
+    const partial = await s.t.req({
       method: 'POST',
       url: `${M}/immediateSaveAll`,
-      token: admin,
+      token: s.token,
       payload: [
         { id: 'vxe0006', trend: '不应保存' },
         { id: 'missing-row', trend: 'x' },
@@ -121,19 +109,24 @@ describe('/mock/vxe (JVxeTable demos)', () => {
       ['immediateSaveAll', 'POST', [{ id: 'vxe0007', ship_name: 'x'.repeat(101) }], '船名长度不能超过 100 个字符'],
     ];
     for (const [path, method, payload, message] of cases) {
-      const res = await t.req({ method, url: `${M}/${path}`, token: admin, payload: payload as object });
+      const res = await s.t.req({ method, url: `${M}/${path}`, token: s.token, payload: payload as object });
       expect(res.statusCode, message).toBe(400);
       expect(res.json.message).toContain(message);
     }
-    const empty = await t.req({ method: 'POST', url: `${M}/immediateSaveAll`, token: admin, payload: [] });
+    const empty = await s.t.req({ method: 'POST', url: `${M}/immediateSaveAll`, token: s.token, payload: [] });
     expect(empty.json).toMatchObject({ success: false, message: '没有要保存的数据' });
   });
 
   it('refuses users without a JVxeTable demo page (403)', async () => {
-    expect((await get(`${M}/getData`, jeecg)).statusCode).toBe(403);
-    const put = await t.req({ method: 'PUT', url: `${M}/immediateSaveRow`, token: jeecg, payload: { id: 'vxe0001' } });
+    expect((await get(`${M}/getData`, s.jeecg)).statusCode).toBe(403);
+    const put = await s.t.req({
+      method: 'PUT',
+      url: `${M}/immediateSaveRow`,
+      token: s.jeecg,
+      payload: { id: 'vxe0001' },
+    });
     expect(put.statusCode).toBe(403);
-    const post = await t.req({ method: 'POST', url: `${M}/immediateSaveAll`, token: jeecg, payload: [] });
+    const post = await s.t.req({ method: 'POST', url: `${M}/immediateSaveAll`, token: s.jeecg, payload: [] });
     expect(post.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPeer, createTestApp, onRedis, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession, createPeer, onRedis } from '../../../test/harness.ts';
 import {
   sysDepart,
   sysDepartPermission,
@@ -17,24 +17,12 @@ import { invalidateDepartCache } from './tree-cache.ts';
 
 const B = '/jeecg-boot/sys/sysDepart';
 
-let t: TestApp;
-let admin: string;
-let jeecg: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  jeecg = await t.login('jeecg', '123456');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
-const add = (payload: Record<string, unknown>, token = admin) =>
-  t.req({ method: 'POST', url: `${B}/add`, payload, token });
+const s = adminSession({}, { jeecg: true });
+const { get } = s;
+const add = (payload: Record<string, unknown>, token = s.token) =>
+  s.t.req({ method: 'POST', url: `${B}/add`, payload, token });
 const codeOf = async (name: string) =>
-  (await t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.departName, name)))[0];
+  (await s.t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.departName, name)))[0];
 
 type Node = { id: string; key: string; title: string; orgCode: string; isLeaf: boolean; children: Node[] | null };
 const find = (nodes: Node[], id: string): Node | undefined => {
@@ -92,7 +80,7 @@ describe('tree reads', () => {
     expect(mine.json).toMatchObject({ success: true, message: '2' });
     expect(mine.json.result.map((n: Node) => n.id)).toEqual([DEPART_IDS.A01]);
     expect(mine.json.result[0].children).toHaveLength(3);
-    const other = await get(`${B}/queryMyDeptTreeList`, jeecg);
+    const other = await get(`${B}/queryMyDeptTreeList`, s.jeecg);
     expect(other.json).toMatchObject({ success: true, message: '1', result: null });
   });
 
@@ -175,7 +163,7 @@ describe('add (contract §5.4 codes)', () => {
       Array.from({ length: 8 }, (_, i) => add({ departName: `并发子级${i}`, parentId: p.id })),
     );
     expect(results.every((r) => r.json.success)).toBe(true);
-    const kids = await t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.parentId, p.id));
+    const kids = await s.t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.parentId, p.id));
     const codes = kids.map((k) => k.orgCode).sort();
     expect(codes).toEqual(Array.from({ length: 8 }, (_, i) => `${p.orgCode}A0${i + 1}`));
     // concurrent roots too
@@ -187,14 +175,14 @@ describe('add (contract §5.4 codes)', () => {
   });
 
   it('skips a code already taken elsewhere (Z99 edge case)', async () => {
-    const db = t.app.ctx.db;
+    const db = s.t.app.ctx.db;
     const z = newId();
     await db.insert(sysDepart).values({ id: z, parentId: '', departName: 'Z99公司', orgCode: 'Z99', orgType: '1' });
     // a hand-made child of Z99 already holds Z99A01
     await db
       .insert(sysDepart)
       .values({ id: newId(), parentId: z, departName: 'Z99子级', orgCode: 'Z99A01', orgType: '2' });
-    await invalidateDepartCache(t.app); // what every writer of sys_depart does
+    await invalidateDepartCache(s.t.app); // what every writer of sys_depart does
     const r = await add({ departName: 'Z99之后' });
     expect(r.json.success).toBe(true);
     expect((await codeOf('Z99之后')).orgCode).toBe('Z99A02');
@@ -218,11 +206,11 @@ describe('add (contract §5.4 codes)', () => {
 
 describe('edit', () => {
   it('changes the own fields, keeps parent, code and depth', async () => {
-    const before = (await t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.id, DEPART_IDS.A01A04)))[0];
-    const res = await t.req({
+    const before = (await s.t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.id, DEPART_IDS.A01A04)))[0];
+    const res = await s.t.req({
       method: 'PUT',
       url: `${B}/edit`,
-      token: admin,
+      token: s.token,
       payload: {
         id: DEPART_IDS.A01A04,
         departName: '财务中心',
@@ -236,7 +224,7 @@ describe('edit', () => {
       },
     });
     expect(res.json).toMatchObject({ success: true, message: '修改成功!' });
-    const after = (await t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.id, DEPART_IDS.A01A04)))[0];
+    const after = (await s.t.app.ctx.db.select().from(sysDepart).where(eq(sysDepart.id, DEPART_IDS.A01A04)))[0];
     expect(after).toMatchObject({
       departName: '财务中心',
       orgCode: before.orgCode,
@@ -253,28 +241,28 @@ describe('edit', () => {
   });
 
   it('answers 未找到对应实体 for an unknown id, 400 without a name', async () => {
-    const res = await t.req({
+    const res = await s.t.req({
       method: 'PUT',
       url: `${B}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: 'nope', departName: 'a' },
     });
     expect(res.json).toMatchObject({ success: false, message: '未找到对应实体' });
-    const bad = await t.req({ method: 'PUT', url: `${B}/edit`, token: admin, payload: { id: DEPART_IDS.A01 } });
+    const bad = await s.t.req({ method: 'PUT', url: `${B}/edit`, token: s.token, payload: { id: DEPART_IDS.A01 } });
     expect(bad.statusCode).toBe(400);
   });
 
   // nodes share the generation token only through Redis (the in-memory KV is per process)
   it.runIf(onRedis)('a peer node sees the change through the shared generation', async () => {
-    const peer = await createPeer(t);
+    const peer = await createPeer(s.t);
     try {
-      const ptoken = admin;
+      const ptoken = s.token;
       const before = (await peer.req({ method: 'GET', url: `${B}/queryTreeList`, token: ptoken })).json.result;
       expect(find(before, DEPART_IDS.A02A01)?.title).toBe('财务部');
-      await t.req({
+      await s.t.req({
         method: 'PUT',
         url: `${B}/edit`,
-        token: admin,
+        token: s.token,
         payload: { id: DEPART_IDS.A02A01, departName: '卓尔财务部' },
       });
       const after = (await peer.req({ method: 'GET', url: `${B}/queryTreeList`, token: ptoken })).json.result;
@@ -287,7 +275,7 @@ describe('edit', () => {
 
 describe('delete', () => {
   it('removes the subtree with user links, depart permissions, depart roles, their grants and members', async () => {
-    const db = t.app.ctx.db;
+    const db = s.t.app.ctx.db;
     await add({ departName: '待删公司' });
     const root = await codeOf('待删公司');
     await add({ departName: '待删部门', parentId: root.id });
@@ -300,10 +288,10 @@ describe('delete', () => {
     await db.insert(sysDepartRolePermission).values({ id: newId(), departId: child.id, roleId, permissionId: perm.id });
     await db.insert(sysDepartRoleUser).values({ id: newId(), userId: USER_IDS.jeecg, droleId: roleId });
     await db.update(sysUser).set({ orgCode: child.orgCode }).where(eq(sysUser.id, USER_IDS.zhangsan));
-    await t.app.ctx.perms.invalidate(USER_IDS.jeecg);
-    expect((await t.app.ctx.perms.of(USER_IDS.jeecg)).has('position:add')).toBe(true);
+    await s.t.app.ctx.perms.invalidate(USER_IDS.jeecg);
+    expect((await s.t.app.ctx.perms.of(USER_IDS.jeecg)).has('position:add')).toBe(true);
 
-    const res = await t.req({ method: 'DELETE', url: `${B}/delete?id=${root.id}`, token: admin });
+    const res = await s.t.req({ method: 'DELETE', url: `${B}/delete?id=${root.id}`, token: s.token });
     expect(res.json).toMatchObject({ success: true, message: '删除成功!' });
     const ids = [root.id, child.id];
     expect(await db.select().from(sysDepart).where(inArray(sysDepart.id, ids))).toEqual([]);
@@ -316,7 +304,7 @@ describe('delete', () => {
     expect(await db.select().from(sysDepartRoleUser).where(eq(sysDepartRoleUser.droleId, roleId))).toEqual([]);
     expect((await db.select().from(sysUser).where(eq(sysUser.id, USER_IDS.zhangsan)))[0].orgCode).toBeNull();
     // the member lost the granted button at once
-    expect((await t.app.ctx.perms.of(USER_IDS.jeecg)).has('position:add')).toBe(false);
+    expect((await s.t.app.ctx.perms.of(USER_IDS.jeecg)).has('position:add')).toBe(false);
     const tree = (await get(`${B}/queryTreeList`)).json.result as Node[];
     expect(find(tree, root.id)).toBeUndefined();
   });
@@ -326,25 +314,25 @@ describe('delete', () => {
     await add({ departName: '批删二' });
     const a = await codeOf('批删一');
     const b = await codeOf('批删二');
-    const res = await t.req({ method: 'DELETE', url: `${B}/deleteBatch?ids=${a.id},${b.id},`, token: admin });
+    const res = await s.t.req({ method: 'DELETE', url: `${B}/deleteBatch?ids=${a.id},${b.id},`, token: s.token });
     expect(res.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await codeOf('批删一')).toBeUndefined();
-    const none = await t.req({ method: 'DELETE', url: `${B}/delete?id=nope`, token: admin });
+    const none = await s.t.req({ method: 'DELETE', url: `${B}/delete?id=nope`, token: s.token });
     expect(none.json).toMatchObject({ success: false, message: '未找到对应实体' });
-    const bad = await t.req({ method: 'DELETE', url: `${B}/deleteBatch?ids=a'b`, token: admin });
+    const bad = await s.t.req({ method: 'DELETE', url: `${B}/deleteBatch?ids=a'b`, token: s.token });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('access', () => {
   it('401 without a session', async () => {
-    const res = await t.req({ method: 'GET', url: `${B}/queryTreeList` });
+    const res = await s.t.req({ method: 'GET', url: `${B}/queryTreeList` });
     expect(res.statusCode).toBe(401);
   });
 
   it('a user without the buttons can read the tree but change nothing', async () => {
-    expect((await get(`${B}/queryTreeList`, jeecg)).json.success).toBe(true);
-    expect((await get(`${B}/getUsersByDepartId?id=${DEPART_IDS.A01}`, jeecg)).statusCode).toBe(403);
+    expect((await get(`${B}/queryTreeList`, s.jeecg)).json.success).toBe(true);
+    expect((await get(`${B}/getUsersByDepartId?id=${DEPART_IDS.A01}`, s.jeecg)).statusCode).toBe(403);
     const calls = [
       { method: 'POST' as const, url: `${B}/add`, payload: { departName: '越权' } },
       { method: 'PUT' as const, url: `${B}/edit`, payload: { id: DEPART_IDS.A01, departName: '越权' } },
@@ -352,7 +340,7 @@ describe('access', () => {
       { method: 'DELETE' as const, url: `${B}/deleteBatch?ids=${DEPART_IDS.A02}` },
     ];
     for (const c of calls) {
-      const res = await t.req({ ...c, token: jeecg });
+      const res = await s.t.req({ ...c, token: s.jeecg });
       expect(res.statusCode, c.url).toBe(403);
     }
     expect(await codeOf('越权')).toBeUndefined();
@@ -362,7 +350,7 @@ describe('access', () => {
 
 describe('1 000 departments', () => {
   it('queryTreeList answers the whole tree from one query and serves repeats from the cache', async () => {
-    const db = t.app.ctx.db;
+    const db = s.t.app.ctx.db;
     const rows: (typeof sysDepart.$inferInsert)[] = [];
     // 10 companies × 9 departments × 10 posts + companies and departments = 1 000 rows
     for (let c = 0; c < 10; c++) {
@@ -387,7 +375,7 @@ describe('1 000 departments', () => {
     }
     expect(rows).toHaveLength(1000);
     await db.insert(sysDepart).values(rows);
-    await invalidateDepartCache(t.app); // what every writer of sys_depart does
+    await invalidateDepartCache(s.t.app); // what every writer of sys_depart does
 
     const first = await get(`${B}/queryTreeList`);
     const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);

@@ -1,27 +1,15 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { sysPosition } from '../../db/schema/index.ts';
 
 const P = '/jeecg-boot/sys/position';
 
-let t: TestApp;
-let admin: string;
-let jeecg: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  jeecg = await t.login('jeecg', '123456');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
+const s = adminSession({}, { jeecg: true });
+const { get } = s;
 const byCode = async (code: string) =>
-  (await t.app.ctx.db.select().from(sysPosition).where(eq(sysPosition.code, code)))[0];
+  (await s.t.app.ctx.db.select().from(sysPosition).where(eq(sysPosition.code, code)))[0];
 
 describe('positions', () => {
   it('list pages the seeded positions with postRank_dictText and filters', async () => {
@@ -36,62 +24,64 @@ describe('positions', () => {
   });
 
   it('add / duplicate code / edit / queryById / queryByCode / delete', async () => {
-    const add = await t.req({
+    const add = await s.t.req({
       method: 'POST',
       url: `${P}/add`,
-      token: admin,
+      token: s.token,
       payload: { code: 'tester', name: '测试工程师', postRank: '2' },
     });
     expect(add.json).toMatchObject({ success: true, message: '添加成功！' });
     const row = await byCode('tester');
     expect(row).toMatchObject({ name: '测试工程师', postRank: '2', createBy: 'admin', sysOrgCode: 'A01' });
-    const dup = await t.req({
+    const dup = await s.t.req({
       method: 'POST',
       url: `${P}/add`,
-      token: admin,
+      token: s.token,
       payload: { code: 'tester', name: '另一个', postRank: '1' },
     });
     expect(dup.json).toMatchObject({ success: false, message: '该职务编码已存在！' });
 
-    const edit = await t.req({
+    const edit = await s.t.req({
       method: 'PUT',
       url: `${P}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: row.id, code: 'tester', name: '高级测试', postRank: '3' },
     });
     expect(edit.json).toMatchObject({ success: true, message: '修改成功!' });
-    const clash = await t.req({
+    const clash = await s.t.req({
       method: 'PUT',
       url: `${P}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: row.id, code: 'staff', name: '高级测试', postRank: '3' },
     });
     expect(clash.json).toMatchObject({ success: false, message: '该职务编码已存在！' });
     expect((await get(`${P}/queryById?id=${row.id}`)).json.result).toMatchObject({ name: '高级测试' });
     expect((await get(`${P}/queryByCode?code=tester`)).json.result.id).toBe(row.id);
     expect((await get(`${P}/queryByCode?code=nope`)).json).toMatchObject({ success: false, message: '未找到对应实体' });
-    const missing = await t.req({
+    const missing = await s.t.req({
       method: 'PUT',
       url: `${P}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: 'nope', code: 'x1', name: 'x', postRank: '1' },
     });
     expect(missing.json).toMatchObject({ success: false, message: '未找到对应实体' });
 
-    const del = await t.req({ method: 'DELETE', url: `${P}/delete?id=${row.id}`, token: admin });
+    const del = await s.t.req({ method: 'DELETE', url: `${P}/delete?id=${row.id}`, token: s.token });
     expect(del.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await byCode('tester')).toBeUndefined();
   });
 
   it('deleteBatch', async () => {
     for (const code of ['b1', 'b2']) {
-      await t.req({ method: 'POST', url: `${P}/add`, token: admin, payload: { code, name: code, postRank: '1' } });
+      await s.t.req({ method: 'POST', url: `${P}/add`, token: s.token, payload: { code, name: code, postRank: '1' } });
     }
     const ids = [(await byCode('b1')).id, (await byCode('b2')).id];
-    const res = await t.req({ method: 'DELETE', url: `${P}/deleteBatch?ids=${ids.join(',')},`, token: admin });
+    const res = await s.t.req({ method: 'DELETE', url: `${P}/deleteBatch?ids=${ids.join(',')},`, token: s.token });
     expect(res.json).toMatchObject({ success: true, message: '删除成功!' });
     expect(await byCode('b1')).toBeUndefined();
-    expect((await t.req({ method: 'DELETE', url: `${P}/deleteBatch?ids=,`, token: admin })).json.success).toBe(false);
+    expect((await s.t.req({ method: 'DELETE', url: `${P}/deleteBatch?ids=,`, token: s.token })).json.success).toBe(
+      false,
+    );
   });
 
   it('rejects bad input with a Chinese message and changes nothing', async () => {
@@ -103,7 +93,7 @@ describe('positions', () => {
       { code: 'ok1', name: 'x' },
     ];
     for (const payload of cases) {
-      const res = await t.req({ method: 'POST', url: `${P}/add`, token: admin, payload });
+      const res = await s.t.req({ method: 'POST', url: `${P}/add`, token: s.token, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json.success).toBe(false);
       expect(res.json.message).toMatch(/[\u4e00-\u9fa5]/);
@@ -123,12 +113,12 @@ describe('positions', () => {
     expect(texts).toEqual(expect.arrayContaining(['员级', '中级', '副高级']));
 
     const out = new ExcelJS.Workbook();
-    const s = out.addWorksheet('p');
-    s.addRow(['职务编码', '职务名称', '职级']);
-    s.addRow(['imp_a', '导入职务', '正高级']);
-    s.addRow(['staff', '重复编码', '员级']);
-    s.addRow(['imp_b', '', '员级']);
-    s.addRow(['imp_c', '职级错误', '超级']);
+    const inSheet = out.addWorksheet('p');
+    inSheet.addRow(['职务编码', '职务名称', '职级']);
+    inSheet.addRow(['imp_a', '导入职务', '正高级']);
+    inSheet.addRow(['staff', '重复编码', '员级']);
+    inSheet.addRow(['imp_b', '', '员级']);
+    inSheet.addRow(['imp_c', '职级错误', '超级']);
     const buf = Buffer.from(await out.xlsx.writeBuffer());
     const boundary = '----posimport';
     const body = Buffer.concat([
@@ -138,10 +128,10 @@ describe('positions', () => {
       buf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await t.req({
+    const res = await s.t.req({
       method: 'POST',
       url: `${P}/importExcel`,
-      token: admin,
+      token: s.token,
       payload: body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
@@ -153,8 +143,8 @@ describe('positions', () => {
 
   it('a user without the buttons can only read (picker) and gets 403 on everything else', async () => {
     // the position picker of the user form: the 用户管理 page (granted to jeecg's role) may read the list
-    expect((await get(`${P}/list`, jeecg)).json.success).toBe(true);
-    expect((await get(`${P}/queryByCode?code=staff`, jeecg)).json.success).toBe(true);
+    expect((await get(`${P}/list`, s.jeecg)).json.success).toBe(true);
+    expect((await get(`${P}/queryByCode?code=staff`, s.jeecg)).json.success).toBe(true);
     const calls = [
       { method: 'GET' as const, url: `${P}/exportXls` },
       { method: 'POST' as const, url: `${P}/add`, payload: { code: 'z', name: 'z', postRank: '1' } },
@@ -163,6 +153,6 @@ describe('positions', () => {
       { method: 'DELETE' as const, url: `${P}/deleteBatch?ids=x` },
       { method: 'POST' as const, url: `${P}/importExcel` },
     ];
-    for (const c of calls) expect((await t.req({ ...c, token: jeecg })).statusCode, c.url).toBe(403);
+    for (const c of calls) expect((await s.t.req({ ...c, token: s.jeecg })).statusCode, c.url).toBe(403);
   });
 });

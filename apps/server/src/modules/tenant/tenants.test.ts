@@ -1,28 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../test/harness.ts';
 import { sysTenant, sysUser } from '../../db/schema/index.ts';
 import { USER_IDS } from '../../db/seed/data.ts';
 
 const T = '/jeecg-boot/sys/tenant';
 
-let t: TestApp;
-let admin: string;
-let jeecg: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  jeecg = await t.login('jeecg', '123456');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
-const add = (payload: Record<string, unknown>, token = admin) =>
-  t.req({ method: 'POST', url: `${T}/add`, payload, token });
-const tenant = async (id: number) => (await t.app.ctx.db.select().from(sysTenant).where(eq(sysTenant.id, id)))[0];
+const s = adminSession({}, { jeecg: true });
+const { get } = s;
+const add = (payload: Record<string, unknown>, token = s.token) =>
+  s.t.req({ method: 'POST', url: `${T}/add`, payload, token });
+const tenant = async (id: number) => (await s.t.app.ctx.db.select().from(sysTenant).where(eq(sysTenant.id, id)))[0];
 
 describe('tenants', () => {
   it('list answers the seeded tenant with status_dictText', async () => {
@@ -76,20 +64,20 @@ describe('tenants', () => {
   });
 
   it('edit changes name, dates and status; unknown id → 未找到对应实体', async () => {
-    const res = await t.req({
+    const res = await s.t.req({
       method: 'PUT',
       url: `${T}/edit`,
-      token: admin,
+      token: s.token,
       payload: { id: 5, name: '租户五改', beginDate: '2024-02-01', endDate: '', status: 0 },
     });
     expect(res.json).toMatchObject({ success: true, message: '修改成功!' });
     expect(await tenant(5)).toMatchObject({ name: '租户五改', status: 0, endDate: null });
-    const missing = await t.req({ method: 'PUT', url: `${T}/edit`, token: admin, payload: { id: 404, name: 'x' } });
+    const missing = await s.t.req({ method: 'PUT', url: `${T}/edit`, token: s.token, payload: { id: 404, name: 'x' } });
     expect(missing.json).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 
   it('queryList: active tenants, optionally by ids; any signed-in user', async () => {
-    const all = await get(`${T}/queryList`, jeecg);
+    const all = await get(`${T}/queryList`, s.jeecg);
     expect(all.json.result.map((x: { id: number }) => x.id)).toEqual([1]);
     const some = await get(`${T}/queryList?ids=1,5,6`);
     expect(some.json.result.map((x: { id: number }) => x.id)).toEqual([1]);
@@ -97,25 +85,27 @@ describe('tenants', () => {
   });
 
   it('delete refuses a referenced tenant (exact id match); batch deletes the free ones', async () => {
-    await t.app.ctx.db.update(sysUser).set({ relTenantIds: '15,5' }).where(eq(sysUser.id, USER_IDS.zhangsan));
+    await s.t.app.ctx.db.update(sysUser).set({ relTenantIds: '15,5' }).where(eq(sysUser.id, USER_IDS.zhangsan));
     expect((await add({ id: 51, name: '五十一', status: 1 })).json.success).toBe(true);
-    const refused = await t.req({ method: 'DELETE', url: `${T}/delete?id=5`, token: admin });
+    const refused = await s.t.req({ method: 'DELETE', url: `${T}/delete?id=5`, token: s.token });
     expect(refused.json).toMatchObject({ success: false, message: '该租户已被引用，无法删除！' });
     expect(await tenant(5)).toBeDefined();
     // 51 is not referenced by "15,5"
-    const free = await t.req({ method: 'DELETE', url: `${T}/delete?id=51`, token: admin });
+    const free = await s.t.req({ method: 'DELETE', url: `${T}/delete?id=51`, token: s.token });
     expect(free.json).toMatchObject({ success: true, message: '删除成功' });
 
-    const partly = await t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=5,6,`, token: admin });
+    const partly = await s.t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=5,6,`, token: s.token });
     expect(partly.json).toMatchObject({ success: true, message: '部分删除成功！（被引用的租户无法删除）' });
     expect(await tenant(6)).toBeUndefined();
-    const none = await t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=5`, token: admin });
+    const none = await s.t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=5`, token: s.token });
     expect(none.json).toMatchObject({ success: false, message: '选择的租户都已被引用，无法删除！' });
-    await t.app.ctx.db.update(sysUser).set({ relTenantIds: null }).where(eq(sysUser.id, USER_IDS.zhangsan));
-    const all = await t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=5`, token: admin });
+    await s.t.app.ctx.db.update(sysUser).set({ relTenantIds: null }).where(eq(sysUser.id, USER_IDS.zhangsan));
+    const all = await s.t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=5`, token: s.token });
     expect(all.json).toMatchObject({ success: true, message: '删除成功！' });
-    expect((await t.req({ method: 'DELETE', url: `${T}/delete?id=5`, token: admin })).json.success).toBe(false);
-    expect((await t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=x`, token: admin })).json.success).toBe(false);
+    expect((await s.t.req({ method: 'DELETE', url: `${T}/delete?id=5`, token: s.token })).json.success).toBe(false);
+    expect((await s.t.req({ method: 'DELETE', url: `${T}/deleteBatch?ids=x`, token: s.token })).json.success).toBe(
+      false,
+    );
   });
 
   it('a user without the page or buttons gets 403', async () => {
@@ -127,7 +117,7 @@ describe('tenants', () => {
       { method: 'DELETE' as const, url: `${T}/delete?id=1` },
       { method: 'DELETE' as const, url: `${T}/deleteBatch?ids=1` },
     ];
-    for (const c of calls) expect((await t.req({ ...c, token: jeecg })).statusCode, c.url).toBe(403);
+    for (const c of calls) expect((await s.t.req({ ...c, token: s.jeecg })).statusCode, c.url).toBe(403);
     expect(await tenant(1)).toMatchObject({ name: '北京租户001' });
   });
 });
