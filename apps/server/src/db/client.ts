@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -122,7 +123,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   let pglite = opts.pglite;
   if (!pglite) {
     if (opts.pgliteDir) fs.mkdirSync(path.dirname(path.resolve(opts.pgliteDir)), { recursive: true });
-    pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+    pglite = opts.pgliteDir
+      ? new PGlite(opts.pgliteDir, { extensions: PGLITE_EXTENSIONS })
+      : new PGlite({ extensions: PGLITE_EXTENSIONS });
     await pglite.waitReady;
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
@@ -140,6 +143,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     },
   };
 }
+
+/** extensions every embedded instance loads (migration 0011 creates pg_trgm for the list filters' trigram indexes) */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Runs raw SQL (always built with drizzle's `sql` tag: every value bound) and returns its rows on either driver. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

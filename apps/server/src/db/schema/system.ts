@@ -53,6 +53,9 @@ export const sysUser = pgTable(
     // list pages: default order and the common username order (MySQL null order, id tie-breaker; ADR 016)
     index('idx_su_create_time_id').on(t.createTime.desc().nullsLast(), t.id),
     index('idx_su_username_id').on(t.username.asc().nullsFirst(), t.id),
+    // the list's `*x*` filters (LIKE/ILIKE '%x%') on the two searched name columns: trigram indexes (ADR 042)
+    index('idx_su_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
+    index('idx_su_realname_trgm').using('gin', t.realname.op('gin_trgm_ops')),
   ],
 );
 
@@ -324,6 +327,8 @@ export const sysLog = pgTable(
     // list pages (ADR 016): by type newest first, and by cost
     index('idx_sl_type_create_time_id').on(t.logType, t.createTime.desc().nullsLast(), t.id),
     index('idx_sl_cost_time_id').on(t.costTime.desc().nullsLast(), t.id),
+    // the log pages' keyWord (ILIKE '%x%' on the content): a trigram index (ADR 042)
+    index('idx_sl_content_trgm').using('gin', t.logContent.op('gin_trgm_ops')),
   ],
 );
 
