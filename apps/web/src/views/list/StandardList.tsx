@@ -103,7 +103,7 @@ export default function StandardList() {
               optionType="button"
             />
             <Input.Search
-              style={{ marginLeft: 16, width: 272 }}
+              style={{ marginLeft: 16, width: 272, maxWidth: 'calc(100% - 16px)' }}
               placeholder="请输入任务名称"
               allowClear
               onSearch={(v) => {
@@ -159,7 +159,16 @@ export default function StandardList() {
                   title={item.title}
                   description={item.description}
                 />
-                <div style={{ display: 'flex', alignItems: 'center', gap: 40, color: 'rgba(0,0,0,.45)' }}>
+                <div
+                  style={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: '8px 40px',
+                    color: 'rgba(0,0,0,.45)',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
                   <div>
                     <div>负责人</div>
                     <div>{item.owner}</div>
@@ -172,7 +181,7 @@ export default function StandardList() {
                     percent={item.percent}
                     status={PROGRESS_STATUS[item.status]}
                     size="small"
-                    style={{ width: 180 }}
+                    style={{ width: 180, maxWidth: '100%' }}
                   />
                 </div>
               </List.Item>
