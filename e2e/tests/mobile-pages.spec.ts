@@ -118,11 +118,19 @@ test('dashboard (工作台): cards stack within the phone screen', async ({ page
   await expectNoHorizontalOverflow(page);
 });
 
-test('example pages: 基础表单 fields and 标准列表 rows fit the phone screen', async ({ page }) => {
+test('example pages: 基础表单 and 高级表单 fields and 标准列表 rows fit the phone screen', async ({ page }) => {
   await page.goto('/form/base-form');
   const title = page.getByPlaceholder('给目标起个名字');
   await expect(title).toBeVisible();
   await expectInsideViewport(page, title);
+  await expectNoHorizontalOverflow(page);
+
+  // 高级表单: each field takes the full width of the phone (not a narrow auto-width column)
+  await page.goto('/form/advanced-form');
+  const warehouse = page.getByPlaceholder('请输入仓库名称');
+  await expect(warehouse).toBeVisible();
+  expect((await warehouse.boundingBox())?.width ?? 0).toBeGreaterThan(250);
+  await expectInsideViewport(page, warehouse);
   await expectNoHorizontalOverflow(page);
 
   await page.goto('/list/basic-list');

@@ -121,12 +121,12 @@ export default function AdvancedForm() {
     >
       <Card title="仓库管理" variant="borderless" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col lg={6} md={12} sm={24}>
+          <Col lg={6} md={12} sm={24} xs={24}>
             <Form.Item label="仓库名" name="name" rules={req('请输入仓库名称')}>
               <Input placeholder="请输入仓库名称" />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24}>
+          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24} xs={24}>
             <Form.Item
               label="仓库域名"
               name="url"
@@ -138,22 +138,22 @@ export default function AdvancedForm() {
               <Input addonBefore="http://" addonAfter=".com" placeholder="请输入" />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24}>
+          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24} xs={24}>
             <Form.Item label="仓库管理员" name="owner" rules={req('请选择管理员')}>
               <Select placeholder="请选择管理员" options={PEOPLE} />
             </Form.Item>
           </Col>
-          <Col lg={6} md={12} sm={24}>
+          <Col lg={6} md={12} sm={24} xs={24}>
             <Form.Item label="审批人" name="approver" rules={req('请选择审批员')}>
               <Select placeholder="请选择审批员" options={PEOPLE} />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24}>
+          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24} xs={24}>
             <Form.Item label="生效日期" name="range" rules={[{ required: true, message: '请选择生效日期' }]}>
               <DatePicker.RangePicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24}>
+          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24} xs={24}>
             <Form.Item label="仓库类型" name="type" rules={[{ required: true, message: '请选择仓库类型' }]}>
               <Select options={TYPES} />
             </Form.Item>
@@ -162,32 +162,32 @@ export default function AdvancedForm() {
       </Card>
       <Card title="任务管理" variant="borderless" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col lg={6} md={12} sm={24}>
+          <Col lg={6} md={12} sm={24} xs={24}>
             <Form.Item label="任务名" name="taskName" rules={req('请输入任务名')}>
               <Input placeholder="请输入" />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24}>
+          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24} xs={24}>
             <Form.Item label="任务描述" name="taskDescription" rules={req('请输入任务描述')}>
               <Input placeholder="请输入" />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24}>
+          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24} xs={24}>
             <Form.Item label="执行人" name="executor" rules={req('请选择执行人')}>
               <Select placeholder="请选择执行人" options={PEOPLE} />
             </Form.Item>
           </Col>
-          <Col lg={6} md={12} sm={24}>
+          <Col lg={6} md={12} sm={24} xs={24}>
             <Form.Item label="责任人" name="responsible" rules={req('请选择责任人')}>
               <Select placeholder="请选择责任人" options={PEOPLE} />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24}>
+          <Col xl={{ span: 6, offset: 2 }} lg={8} md={12} sm={24} xs={24}>
             <Form.Item label="提醒时间" name="taskTime" rules={[{ required: true, message: '请选择提醒时间' }]}>
               <TimePicker format="HH:mm" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24}>
+          <Col xl={{ span: 8, offset: 2 }} lg={10} md={24} sm={24} xs={24}>
             <Form.Item label="任务类型" name="taskType" rules={[{ required: true, message: '请选择任务类型' }]}>
               <Select options={TYPES} />
             </Form.Item>
