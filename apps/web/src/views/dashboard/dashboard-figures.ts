@@ -114,7 +114,8 @@ export function trafficOption(points: readonly RatePoint[]): EChartOption {
     color: [PALETTE.blue, PALETTE.red],
     tooltip: { trigger: 'axis' },
     legend: { data: ['请求/秒', '错误率(%)'], top: 0 },
-    grid: { left: 48, right: 48, top: 36, bottom: 28 },
+    // the axis names (请求/秒, %) get a row of their own under the legend: no overlap on a phone-wide chart
+    grid: { left: 48, right: 48, top: 56, bottom: 28 },
     xAxis: { type: 'category', data: points.map((p) => hhmmss(p.time)) },
     yAxis: [
       { type: 'value', name: '请求/秒' },
@@ -138,7 +139,7 @@ export function latencyOption(points: readonly RatePoint[]): EChartOption {
     color: [PALETTE.purple, PALETTE.orange],
     tooltip: { trigger: 'axis' },
     legend: { data: ['响应时间 p99', '事件循环延迟 p99'], top: 0 },
-    grid: { left: 48, right: 16, top: 36, bottom: 28 },
+    grid: { left: 48, right: 16, top: 56, bottom: 28 },
     xAxis: { type: 'category', data: points.map((p) => hhmmss(p.time)) },
     yAxis: { type: 'value', name: 'ms' },
     series: [
