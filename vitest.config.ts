@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
+          // platform/fast-sql.ts: every statement is also rendered by drizzle and compared (throws on a difference)
+          env: { LIST_RENDER_VERIFY: '1' },
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',

@@ -168,10 +168,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // a request counts as finished once its handler has produced the answer (onSend) AND its socket is done with it,
   // so an aborted client does not let the database close under a handler that is still running
   const handlerDone = new WeakMap<object, () => void>();
-  app.addHook('onRequest', async (req, reply) => {
-    if (closing) return sendError(reply, 'SHUTTING_DOWN');
+  // (callback-style hooks where nothing is awaited: an async hook costs a promise and a microtask per request)
+  app.addHook('onRequest', (req, reply, done) => {
+    if (closing) {
+      sendError(reply, 'SHUTTING_DOWN');
+      return;
+    }
     // a WebSocket upgrade is long-lived, not a request to wait for: its socket is closed in preClose (modules/websocket)
-    if (req.raw.headers.upgrade) return;
+    if (req.raw.headers.upgrade) return done();
     inflight++;
     let sent = false;
     let closed = false;
@@ -190,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       closed = true;
       if (sent) finish();
     });
+    done();
   });
   const stopAccepting = () => {
     closing = true;
@@ -197,10 +202,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const ws of app.websocketServer?.clients ?? []) ws.close(1001, 'server shutting down');
   };
   app.addHook('preClose', async () => stopAccepting());
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     handlerDone.get(req)?.();
     if (closing) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
   const waitForInflight = () =>
     inflight === 0

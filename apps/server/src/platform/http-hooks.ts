@@ -178,7 +178,15 @@ export function installGuard(app: FastifyInstance) {
   });
 
   // Operation log for every authenticated mutation (security: audit rows in sys_log).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
+    try {
+      auditResponse(req, reply);
+    } catch (err) {
+      req.log.error({ err }, 'audit row not written');
+    }
+    done();
+  });
+  const auditResponse = (req: FastifyRequest, reply: FastifyReply) => {
     const cfg = req.routeOptions.config;
     if (!req.auth || cfg.audit === false) return;
     const isExport = /export/i.test(req.routeOptions.url ?? '');
@@ -198,7 +206,7 @@ export function installGuard(app: FastifyInstance) {
       requestType: req.method,
       costTime: Math.round(reply.elapsedTime),
     });
-  });
+  };
 }
 
 /** an incoming X-Request-Id is kept only when sane: 1–64 letters, digits, `.`, `_`, `:` or `-` */
@@ -231,7 +239,7 @@ export const CSP = [
 ].join('; ');
 
 export function installSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
@@ -242,8 +250,8 @@ export function installSecurityHeaders(app: FastifyInstance) {
     reply.header('X-Request-Id', req.id);
     // error envelopes carry the correlation id too, so a user's screenshot leads to the log lines
     if (typeof payload === 'string' && payload.startsWith('{"success":false') && payload.endsWith('}')) {
-      return `${payload.slice(0, -1)},"requestId":${JSON.stringify(req.id)}}`;
+      return done(null, `${payload.slice(0, -1)},"requestId":${JSON.stringify(req.id)}}`);
     }
-    return payload;
+    done(null, payload);
   });
 }

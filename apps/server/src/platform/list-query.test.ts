@@ -733,3 +733,31 @@ describe('listPage on sys_user and sys_log', () => {
     await db.execute(sql`delete from sys_user where id = 'lq5'`);
   });
 });
+
+describe('utcTimestampText (list pages read timestamps without a date string parse)', () => {
+  it('gives what drizzle + formatDateTime give, fractions and day roll-over included', async () => {
+    const { utcTimestampText } = await import('./list-query.ts');
+    const { formatDateTime } = await import('./serialize.ts');
+    for (const v of [
+      '2024-01-02 03:04:05',
+      '2024-12-31 16:00:00',
+      '2024-02-29 23:59:59.999999',
+      '1999-12-31 15:59:59.5',
+      '0999-06-01 00:00:00',
+    ]) {
+      expect(utcTimestampText(v)).toBe(formatDateTime(new Date(`${v}+0000`)));
+    }
+    expect(utcTimestampText('2024-12-31 16:00:00')).toBe('2025-01-01 00:00:00');
+    // not the plain shape, or a year below 100 (Date.UTC would move it to 19xx): the slow path decides
+    for (const v of [
+      'infinity',
+      '-infinity',
+      '2024-01-02 03:04:05 BC',
+      '2024-01-02 03:04:05.5 BC',
+      '2024-01-02T03:04:05',
+      '0044-03-15 12:00:00',
+    ]) {
+      expect(utcTimestampText(v)).toBeUndefined();
+    }
+  });
+});

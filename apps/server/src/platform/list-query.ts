@@ -18,6 +18,7 @@ import {
   validateDictRef,
 } from './dict-text.ts';
 import { type AppError, badRequest, bizError } from './errors.ts';
+import { renderSql } from './fast-sql.ts';
 import { formatDate, formatDateTime } from './serialize.ts';
 import { allOf, NEVER_EXPOSED } from './table-registry.ts';
 import { type Tenancy, type TenantRule, tenantCondition, tenantRuleOf } from './tenant-scope.ts';
@@ -377,35 +378,81 @@ export function parsePaging(q: Query): { pageNo: number; pageSize: number } {
   return { pageNo, pageSize };
 }
 
-/** Filters from `<field>`, `<field>_begin`, `<field>_end`, `<field>_MultiString` of the entity's filterable fields. */
+/** the query keys an entity filters on: `<field>`, `<field>_begin`, `<field>_end`, `<field>_MultiString` */
+type FilterSuffix = 0 | 1 | 2 | 3;
+interface FilterKey {
+  field: string;
+  col: PgColumn;
+  /** the field's position among the entity's filterable fields, then the suffix: the order filters are rendered in */
+  order: number;
+  suffix: FilterSuffix;
+}
+const filterKeyIndexes = new WeakMap<ListEntity, Map<string, FilterKey>>();
+function filterKeyIndex(entity: ListEntity): Map<string, FilterKey> {
+  let index = filterKeyIndexes.get(entity);
+  if (!index) {
+    index = new Map();
+    let pos = 0;
+    for (const [field, col] of entity.filterable) {
+      const suffixes = ['', '_begin', '_end', '_MultiString'] as const;
+      suffixes.forEach((sfx, i) => {
+        const key = `${field}${sfx}`;
+        // a field named like another's suffixed key keeps the first meaning (as the loop over fields did)
+        if (!index!.has(key)) index!.set(key, { field, col, order: pos * 4 + i, suffix: i as FilterSuffix });
+      });
+      pos++;
+    }
+    filterKeyIndexes.set(entity, index);
+  }
+  return index;
+}
+
+/**
+ * Filters from `<field>`, `<field>_begin`, `<field>_end`, `<field>_MultiString` of the entity's filterable fields, in
+ * the order of the fields (then value, begin, end, multi). Only the request's own keys are looked at.
+ */
 export function fieldFilters(entity: ListEntity, q: Query): SQL[] {
+  if (!q) return [];
+  const index = filterKeyIndex(entity);
+  const hits: FilterKey[] = [];
+  for (const key of Object.keys(q)) {
+    const hit = index.get(key);
+    if (hit) hits.push(hit);
+  }
+  if (hits.length === 0) return [];
+  if (hits.length > 1) hits.sort((a, b) => a.order - b.order);
   const out: SQL[] = [];
-  for (const [field, col] of entity.filterable) {
+  for (const { field, col, suffix } of hits) {
     const o: Operand = { field, col, kind: kindOf(col), fail: fail400 };
-    const v = param(q, field);
-    if (v !== undefined && v.trim() !== '') {
-      const r = parseValueRule(v);
-      const s = ruleSql(o, r.rule, r.value);
-      if (s) out.push(s);
-    }
-    const begin = param(q, `${field}_begin`);
-    if (begin !== undefined && begin.trim() !== '') {
-      const s = ruleSql({ ...o, field: `${field}_begin` }, 'ge', begin.trim());
-      if (s) out.push(s);
-    }
-    const end = param(q, `${field}_end`);
-    if (end !== undefined && end.trim() !== '') {
-      const s = ruleSql({ ...o, field: `${field}_end` }, 'le', end.trim());
-      if (s) out.push(s);
-    }
-    const multi = param(q, `${field}_MultiString`);
-    if (multi !== undefined && multi.trim() !== '') {
-      const s = ruleSql(
-        { ...o, field: `${field}_MultiString` },
-        'in',
-        multi.split(',').filter((x) => x.trim() !== ''),
-      );
-      if (s) out.push(s);
+    if (suffix === 0) {
+      const v = param(q, field);
+      if (v !== undefined && v.trim() !== '') {
+        const r = parseValueRule(v);
+        const s = ruleSql(o, r.rule, r.value);
+        if (s) out.push(s);
+      }
+    } else if (suffix === 1) {
+      const begin = param(q, `${field}_begin`);
+      if (begin !== undefined && begin.trim() !== '') {
+        const s = ruleSql({ ...o, field: `${field}_begin` }, 'ge', begin.trim());
+        if (s) out.push(s);
+      }
+    } else if (suffix === 2) {
+      const end = param(q, `${field}_end`);
+      if (end !== undefined && end.trim() !== '') {
+        const s = ruleSql({ ...o, field: `${field}_end` }, 'le', end.trim());
+        if (s) out.push(s);
+      }
+    } else {
+      const multi = param(q, `${field}_MultiString`);
+      if (multi !== undefined && multi.trim() !== '') {
+        const s = ruleSql(
+          { ...o, field: `${field}_MultiString` },
+          'in',
+          multi.split(',').filter((x) => x.trim() !== ''),
+        );
+        if (s) out.push(s);
+      }
     }
   }
   return out;
@@ -681,6 +728,22 @@ interface DrizzleInternals {
   };
 }
 
+/**
+ * What a database handle is, asked once per handle (drizzle's `is` walks the prototype chain on every negative answer,
+ * and each list page asked three times)
+ */
+const handleKinds = new WeakMap<object, { nodePg: boolean; pglite: boolean; tx: boolean }>();
+function kindOfHandle(db: Db): { nodePg: boolean; pglite: boolean; tx: boolean } {
+  const key = db as unknown as object;
+  let k = handleKinds.get(key);
+  if (!k) {
+    const session = (db as unknown as { session?: object }).session;
+    k = { nodePg: is(session, NodePgSession), pglite: is(session, PgliteSession), tx: is(db, PgTransaction) };
+    handleKinds.set(key, k);
+  }
+  return k;
+}
+
 /** statement text → prepared-statement name; bounded, so a connection never holds more than this many */
 const statementNames = new Map<string, string>();
 const MAX_PREPARED = 500;
@@ -728,9 +791,9 @@ const RAW_TYPES = {
  */
 export async function runPrepared(db: Db, query: SQL | RenderedQuery): Promise<Record<string, unknown>[]> {
   const d = db as unknown as DrizzleInternals;
-  const q = query instanceof SQL ? d.dialect.sqlToQuery(query) : query;
+  const q = query instanceof SQL ? renderSql(d.dialect, query) : query;
   const session = d.session as unknown;
-  if (is(session, NodePgSession)) {
+  if (kindOfHandle(db).nodePg) {
     // node-postgres: straight to the pool (or the transaction's client), as drizzle's own prepared query would send
     // it, without its per-call query object, type-parser closures and tracing wrappers
     const client = (session as unknown as { client: PgQueryable }).client;
@@ -752,15 +815,7 @@ export interface RenderedQuery {
 
 /** renders `query` with its parameters numbered from `$${start + 1}` (it follows `start` already-rendered ones) */
 function renderAfter(dialect: PgDialect, query: SQL, start: number): RenderedQuery {
-  const d = dialect as unknown as Record<string, unknown>;
-  return query.toQuery({
-    casing: d.casing,
-    escapeName: d.escapeName,
-    escapeParam: d.escapeParam,
-    escapeString: d.escapeString,
-    prepareTyping: d.prepareTyping,
-    paramStartIndex: { value: start },
-  } as never) as RenderedQuery;
+  return renderSql(dialect, query, start);
 }
 
 /**
@@ -777,8 +832,9 @@ const ANALYZE_EVERY_MS = 10 * 60_000;
 const analyzed = new WeakMap<object, { all: Promise<void>; tables: Map<PgTable, number> }>();
 
 async function freshStatistics(db: Db, table: PgTable): Promise<void> {
-  const session = (db as unknown as { session?: object }).session;
-  if (!session || !is(session, PgliteSession) || is(db, PgTransaction)) return;
+  const kind = kindOfHandle(db);
+  if (!kind.pglite || kind.tx) return;
+  const session = (db as unknown as { session: object }).session;
   const client = (session as unknown as { client: object }).client;
   let state = analyzed.get(client);
   if (!state) {
@@ -815,9 +871,55 @@ function selectList(entity: ListEntity): SQL {
   return s;
 }
 
+/** timestamp (without time zone, mode date) columns: stored as UTC wall clock, read with `+0000` by drizzle */
+const utcTimestampCols = new WeakMap<PgColumn, boolean>();
+function isUtcTimestamp(col: PgColumn): boolean {
+  let yes = utcTimestampCols.get(col);
+  if (yes === undefined) {
+    yes = col.columnType === 'PgTimestamp' && !(col as unknown as { withTimezone?: boolean }).withTimezone;
+    utcTimestampCols.set(col, yes);
+  }
+  return yes;
+}
+
+const digits = (s: string, from: number, to: number): number => {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    n = n * 10 + c;
+  }
+  return n;
+};
+
+/**
+ * PostgreSQL's `YYYY-MM-DD HH:MM:SS[.ffffff]` of a UTC timestamp straight to list JSON (formatDateTime of drizzle's
+ * Date: GMT+8, seconds truncated) without parsing a date string; anything else (BC, infinity, …): undefined
+ */
+export function utcTimestampText(v: string): string | null | undefined {
+  if (v.length < 19 || v.charCodeAt(4) !== 45 || v.charCodeAt(10) !== 32 || (v.length > 19 && v.charCodeAt(19) !== 46))
+    return undefined;
+  if (v.charCodeAt(7) !== 45 || v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return undefined;
+  if ((v.length > 20 && Number.isNaN(digits(v, 20, Math.min(v.length, 26)))) || v.length > 26) return undefined;
+  const ms = Date.UTC(
+    digits(v, 0, 4),
+    digits(v, 5, 7) - 1,
+    digits(v, 8, 10),
+    digits(v, 11, 13),
+    digits(v, 14, 16),
+    digits(v, 17, 19),
+  );
+  if (Number.isNaN(ms) || digits(v, 0, 4) < 100) return undefined;
+  return formatDateTime(new Date(ms));
+}
+
 /** a raw column value as drizzle's select would return it, then as list JSON (dates as yyyy-MM-dd HH:mm:ss) */
 function decode(col: PgColumn, v: unknown): unknown {
   if (v === null || v === undefined) return null;
+  if (typeof v === 'string' && isUtcTimestamp(col)) {
+    const fast = utcTimestampText(v);
+    if (fast !== undefined) return fast;
+  }
   const value = col.mapFromDriverValue(v);
   return value instanceof Date ? formatDateTime(value) : value;
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { answerReservation, answerSession, sysUser } from '../../db/schema/index.ts';
-import { dataRulesFor } from '../../platform/data-rules.ts';
+import { pageDataRules } from '../../platform/data-rules.ts';
 import { AppError, badRequest, bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
 import { listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
@@ -287,7 +287,8 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
   const sessionNameSql = (r: (f: string) => SQL): SQL =>
     sql`(select s.name from answer_session s where s.id = ${r('sessionId')})`;
 
-  const reservationRules = async (req: FastifyRequest) => dataRulesFor(db, req.auth!.user, RESERVATION_PAGE);
+  // cached per (user, page) on this node and dropped with every grant change on any node (platform/data-rules.ts)
+  const reservationRules = async (req: FastifyRequest) => pageDataRules(app.ctx, req.auth!.user, RESERVATION_PAGE);
 
   app.get('/answer/reservation/list', { config: { access: { menu: RESERVATION_PAGE } } }, async (req) => {
     const page = await listPage(app.ctx, reservationList, req.query, {
