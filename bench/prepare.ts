@@ -82,10 +82,12 @@ export async function prepareBenchData(db: Db) {
     await db.insert(sysLog).values(rows);
   }
   await prepareDepartsAndUsers(db);
-  // statistics for the planner on both databases before anything is measured: the endpoint and its floor then plan
-  // with the same knowledge (PostgreSQL's autovacuum would analyze at some unknown point during the run; the server's
-  // own first-list ANALYZE on PGlite then finds nothing new)
-  await db.execute(sql`analyze`);
+  // the steady state autovacuum keeps, before anything is measured: statistics for the planner (the endpoint and its
+  // floor then plan with the same knowledge) and the GIN pending lists merged (10 000 rows inserted after the trigram
+  // indexes were created sit in the pending list, and the planner then prices a trigram scan above a sequential one).
+  // PostgreSQL's autovacuum would do both at some unknown point during the run; the server's own first-list VACUUM
+  // ANALYZE on PGlite then finds nothing new
+  await db.execute(sql`vacuum analyze`);
 }
 
 const TEST_ROLE = 'ee8626f80f7c2619917b6236f3a7f02b';
