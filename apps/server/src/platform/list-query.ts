@@ -871,6 +871,27 @@ function selectList(entity: ListEntity): SQL {
   return s;
 }
 
+/**
+ * The entity's fields as the page loop reads them, worked out once: `plain` when the driver's value is already the
+ * JSON value (text-like columns and integers, whose drizzle mapFromDriverValue is the identity for what node-postgres
+ * and PGlite return)
+ */
+interface FieldReader {
+  name: string;
+  col: PgColumn;
+  plain: boolean;
+}
+const PLAIN_COLUMN_TYPES = new Set(['PgVarchar', 'PgText', 'PgChar', 'PgUUID']);
+const readerCache = new WeakMap<ListEntity, FieldReader[]>();
+function fieldReaders(entity: ListEntity): FieldReader[] {
+  let readers = readerCache.get(entity);
+  if (!readers) {
+    readers = [...entity.fields].map(([name, col]) => ({ name, col, plain: PLAIN_COLUMN_TYPES.has(col.columnType) }));
+    readerCache.set(entity, readers);
+  }
+  return readers;
+}
+
 /** timestamp (without time zone, mode date) columns: stored as UTC wall clock, read with `+0000` by drizzle */
 const utcTimestampCols = new WeakMap<PgColumn, boolean>();
 function isUtcTimestamp(col: PgColumn): boolean {
@@ -1099,11 +1120,17 @@ export async function listPage(
     total = Number(c.__total);
   }
 
-  const records: ListRecord[] = raw.map((r) => {
+  const readers = fieldReaders(entity);
+  const records: ListRecord[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const r = raw[i];
     const rec: ListRecord = {};
-    for (const [name, col] of entity.fields) rec[name] = decode(col, r[name]);
-    return rec;
-  });
+    for (const f of readers) {
+      const v = r[f.name];
+      rec[f.name] = v === null || v === undefined ? null : f.plain ? v : decode(f.col, v);
+    }
+    records[i] = rec;
+  }
   if (records.length > 0 && dicts.length > 0) {
     const wanted = new Map<string, Set<string>>();
     for (const { field, ref } of dicts) {
