@@ -2,7 +2,7 @@ import { eq, is, SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, onRealPg, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { sysLog, sysUser } from '../db/schema/index.ts';
 import { parseDictRef } from './dict-text.ts';
@@ -702,6 +702,40 @@ describe('listPage on sys_user and sys_log', () => {
     expect(page.records).toEqual(plain.records);
     expect(page.records.find((r) => r.username === 'a_b')).toMatchObject({ sex_dictText: expect.any(String) });
   });
+
+  it.skipIf(!onRealPg)(
+    'customPlan sends the page as an unnamed statement (planned with its values), same answer as the prepared one',
+    async () => {
+      // the name of each page statement (the one carrying the count) sent to node-postgres
+      const names: (string | undefined)[] = [];
+      const session = (db as unknown as { session: { client: { query: (c: { name?: string }) => unknown } } }).session;
+      const client = session.client as unknown as { query: (c: { name?: string; text?: string }) => unknown };
+      const spy = new Proxy(client, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver);
+          if (prop !== 'query') return typeof v === 'function' ? v.bind(target) : v;
+          return (c: { name?: string; text?: string }, ...rest: unknown[]) => {
+            if (typeof c === 'object' && c.text?.includes('"__total"')) names.push(c.name);
+            return (v as (...a: unknown[]) => unknown).call(target, c, ...rest);
+          };
+        },
+      });
+      const spied = new Proxy(db, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver);
+          if (prop !== 'session') return v;
+          return new Proxy(v as object, { get: (s, p2, r2) => (p2 === 'client' ? spy : Reflect.get(s, p2, r2)) });
+        },
+      }) as Db;
+      const q = { username: '*a*', pageSize: '100' };
+      const custom = await listPage(spied, users, q, { customPlan: true });
+      const prepared = await listPage(spied, users, q);
+      expect(names).toHaveLength(2);
+      expect(names[0]).toBeUndefined();
+      expect(names[1]).toMatch(/^lq_/);
+      expect(custom).toEqual(prepared);
+    },
+  );
 
   it('a page past the end still counts (second statement) and a tenant-scoped entity needs a tenancy', async () => {
     expect(await listPage(db, users, { pageNo: '50', pageSize: '10' })).toMatchObject({ records: [], total: 6 });

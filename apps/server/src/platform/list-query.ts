@@ -705,6 +705,13 @@ export interface PageOptions extends ListOptions {
    * per entity).
    */
   extrasKey?: string;
+  /**
+   * PostgreSQL plans this page with the request's values every time (an unnamed statement) instead of settling on a
+   * generic plan. For a filter whose selectivity only the value tells, e.g. `ILIKE '%x%'`: the generic plan assumes
+   * 0.5 % of the rows match, then fetches and sorts every match (the log keyword search: 4.0 ms against 0.15 ms of
+   * planning + 1.8 ms with the real pattern). Not for statements that are expensive to plan (the user page: 1.8 ms).
+   */
+  customPlan?: boolean;
 }
 
 /** the entity's tenant condition; a tenant-scoped entity listed without a tenancy is a programming error */
@@ -789,7 +796,11 @@ const RAW_TYPES = {
  * skips parsing and, once the plan is generic, planning). Rows come back raw (timestamps as text, as drizzle reads
  * them): callers decode through the columns. PGlite runs it as an ordinary query.
  */
-export async function runPrepared(db: Db, query: SQL | RenderedQuery): Promise<Record<string, unknown>[]> {
+export async function runPrepared(
+  db: Db,
+  query: SQL | RenderedQuery,
+  opts: { customPlan?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const d = db as unknown as DrizzleInternals;
   const q = query instanceof SQL ? renderSql(d.dialect, query) : query;
   const session = d.session as unknown;
@@ -797,7 +808,8 @@ export async function runPrepared(db: Db, query: SQL | RenderedQuery): Promise<R
     // node-postgres: straight to the pool (or the transaction's client), as drizzle's own prepared query would send
     // it, without its per-call query object, type-parser closures and tracing wrappers
     const client = (session as unknown as { client: PgQueryable }).client;
-    const res = await client.query({ name: statementName(q.sql), text: q.sql, values: q.params, types: RAW_TYPES });
+    const name = opts.customPlan ? undefined : statementName(q.sql);
+    const res = await client.query({ name, text: q.sql, values: q.params, types: RAW_TYPES });
     return res.rows;
   }
   const res = (await d.session.prepareQuery(q, undefined, statementName(q.sql), false).execute()) as {
@@ -1110,6 +1122,7 @@ export async function listPage(
   const raw = await runPrepared(
     db,
     renderPageStatement((db as unknown as DrizzleInternals).dialect, parts, opts.extrasKey),
+    { customPlan: opts.customPlan },
   );
 
   let total: number;

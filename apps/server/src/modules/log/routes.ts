@@ -31,7 +31,8 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/log/list', { config: { access: { menu: 'system/LogList' } } }, async (req) => {
     const q = parse(ListQuery, req.query);
     const where = q.keyWord ? sql`${sysLog.logContent} ilike ${`%${escapeLike(q.keyWord)}%`} escape '\\'` : undefined;
-    return okCode0(await listPage(app.ctx, logEntity, req.query, where));
+    // the keyword's selectivity is only known from its value: planned with it (PageOptions.customPlan)
+    return okCode0(await listPage(app.ctx, logEntity, req.query, { where, customPlan: where !== undefined }));
   });
 
   // DELETE /sys/log/delete?id
