@@ -30,7 +30,10 @@ const cases: [string, SQL][] = [
   ['plain filter', sql`${sysLog} where ${and(eq(sysLog.logType, 2), ilike(sysLog.logContent, '%b\\%%'))}`],
   ['in list + or + null', sql`${or(inArray(sysUser.id, ['a', 'b', 'c']), isNull(sysUser.realname))}`],
   ['typed params', sql`${and(eq(t.price, 1.5), eq(t.at, new Date(0)), eq(t.doc, { a: [1, '"x"'] }))}`],
-  ['null param and raw values', sql`${t.n} = ${null} or ${t.txt} = ${'x'} or ${t.n} = ${3} or ${t.at} > ${new Date(5)}`],
+  [
+    'null param and raw values',
+    sql`${t.n} = ${null} or ${t.txt} = ${'x'} or ${t.n} = ${3} or ${t.at} > ${new Date(5)}`,
+  ],
   ['array chunk', sql`${t.id} in ${['x', 'y']}`],
   ['identifier and raw', sql`select ${sql.identifier('we"ird')} from ${t} ${sql.raw('limit 1')}`],
   ['alias table and column', sql`select ${t2.id} from ${t2}`],
