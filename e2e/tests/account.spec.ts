@@ -1,16 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Account settings pages reached from the user menu: 账户绑定, 新消息通知, 头像设置.
-
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByPlaceholder('请输入帐户名').fill('admin');
-  await page.getByPlaceholder('请输入密码').fill('123456');
-  await page.getByPlaceholder('请输入验证码').fill('0000');
-  await page.locator('button.login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/analysis/);
-  await expect(page.locator('.answer-sider')).toBeVisible();
-}
 
 const pageOf = (page: Page, path: string) => page.locator(`[data-page-key="${path}"]`);
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Page types at phone width (375×812) and on a small laptop (1366×768): the page never scrolls sideways at 375, a wide
 // table scrolls inside its card with its first data columns readable (not under the 操作 column), modals fit the
@@ -10,15 +11,6 @@ const LAPTOP = { width: 1366, height: 768 };
 const TEST_DEMO_HEAD = 'a05830e698f1c1b205d33b6640262c33';
 
 test.use({ viewport: PHONE });
-
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByPlaceholder('请输入帐户名').fill('admin');
-  await page.getByPlaceholder('请输入密码').fill('123456');
-  await page.getByPlaceholder('请输入验证码').fill('0000');
-  await page.locator('button.login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/analysis/);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const [scrollWidth, innerWidth] = await page.evaluate(() => [
@@ -53,7 +45,7 @@ async function expectInsideViewport(page: Page, el: Locator) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', '123456', { withSider: false });
 });
 
 test('kit list (答题预约): first columns readable beside the 操作 column at 375 and 1366, page does not scroll sideways', async ({

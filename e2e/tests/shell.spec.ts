@@ -1,16 +1,7 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Application shell on a desktop viewport: menu, header, notices, settings drawer, breadcrumb, search, logout.
-
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByPlaceholder('请输入帐户名').fill('admin');
-  await page.getByPlaceholder('请输入密码').fill('123456');
-  await page.getByPlaceholder('请输入验证码').fill('0000');
-  await page.locator('button.login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/analysis/);
-  await expect(page.locator('.answer-sider')).toBeVisible();
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);

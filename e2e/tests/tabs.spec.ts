@@ -1,16 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Multipage tabs: open, keep-alive rule, context menu, refresh, close rules, F5 restore, scroll position.
-
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByPlaceholder('请输入帐户名').fill('admin');
-  await page.getByPlaceholder('请输入密码').fill('123456');
-  await page.getByPlaceholder('请输入验证码').fill('0000');
-  await page.locator('button.login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/analysis/);
-  await expect(page.locator('.answer-sider')).toBeVisible();
-}
 
 const tabBar = (page: Page) => page.locator('.answer-multitab .ant-tabs-tab');
 const tab = (page: Page, title: string) => page.locator('.answer-multitab .ant-tabs-tab', { hasText: title });
