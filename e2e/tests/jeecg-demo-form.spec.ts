@@ -30,6 +30,9 @@ async function pickInSelect(page: Page, field: Locator, ...labels: string[]) {
       .click();
   }
   await page.keyboard.press('Escape');
+  // the closing dropdown stays visible while it animates out; with the same dictionary (低/中/高) in the next select,
+  // its options would be found first and vanish under the click
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('单表模型示例: every form widget saves and loads back unchanged', async ({ page, request }) => {
