@@ -397,7 +397,7 @@ function filterKeyIndex(entity: ListEntity): Map<string, FilterKey> {
       const suffixes = ['', '_begin', '_end', '_MultiString'] as const;
       suffixes.forEach((sfx, i) => {
         const key = `${field}${sfx}`;
-        // a field named like another's suffixed key keeps the first meaning (as the loop over fields did)
+        // a field named like another field's suffixed key (none of the entities does) keeps its first meaning only
         if (!index!.has(key)) index!.set(key, { field, col, order: pos * 4 + i, suffix: i as FilterSuffix });
       });
       pos++;
