@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { trackWrites } from './embedded-writes.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -128,6 +129,8 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       : new PGlite({ extensions: PGLITE_EXTENSIONS });
     await pglite.waitReady;
   }
+  // list totals are kept while nothing was written (embedded-writes.ts, ADR 044)
+  trackWrites(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const instance = pglite;
   return {

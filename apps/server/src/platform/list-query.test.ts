@@ -197,6 +197,38 @@ describe('page statement rendered in parts', () => {
       expect(keyed.sql).toBe(whole.sql);
       expect(keyed.params).toEqual(whole.params);
       expect(keyed.typings ?? []).toEqual(whole.typings ?? []);
+      // a total already known (the embedded database's kept totals): the same statement without the count
+      const asked: string[] = [];
+      const known = renderPageStatement(dialect, p, extras ? 'test:orgCodeTxt' : undefined, (key) => {
+        asked.push(key);
+        return 1234;
+      });
+      const withoutCount = dialect.sqlToQuery(pageStatementSql(p, false));
+      expect(known.total).toBe(1234);
+      expect(known.sql).toBe(withoutCount.sql);
+      expect(known.sql).not.toContain('count(*)');
+      expect(known.params).toEqual(withoutCount.params);
+      expect(known.typings ?? []).toEqual(withoutCount.typings ?? []);
+      // the count's key is the same whichever way the statement was rendered
+      const unknown = renderPageStatement(dialect, p, undefined, () => undefined);
+      expect(unknown.total).toBeUndefined();
+      expect(unknown.sql).toBe(whole.sql);
+      expect(unknown.countKey).toBe(asked[0]);
+      expect(known.countKey).toBe(asked[0]);
+    }
+  });
+
+  it('never keeps the total of a count whose answer changes without a write (now(), random())', () => {
+    for (const where of [sql`"sys_log"."create_time" > now() - interval '1 day'`, sql`random() < 0.5`]) {
+      const p = parts(logs, {}, { where }, false);
+      let asked = false;
+      const r = renderPageStatement(dialect, p, undefined, () => {
+        asked = true;
+        return 1;
+      });
+      expect(asked).toBe(false);
+      expect(r.countKey).toBeUndefined();
+      expect(r.sql).toContain('count(*)');
     }
   });
 });

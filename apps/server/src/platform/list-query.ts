@@ -7,6 +7,7 @@ import { PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { remember, type WriteEpoch, writeEpochOf } from '../db/embedded-writes.ts';
 import { dictSnapshot } from './dict-cache.ts';
 import {
   type DictRef,
@@ -825,11 +826,6 @@ export interface RenderedQuery {
   typings?: unknown[];
 }
 
-/** renders `query` with its parameters numbered from `$${start + 1}` (it follows `start` already-rendered ones) */
-function renderAfter(dialect: PgDialect, query: SQL, start: number): RenderedQuery {
-  return renderSql(dialect, query, start);
-}
-
 /**
  * PGlite runs no autovacuum, so without ANALYZE its planner believes every table is tiny and scans whole tables
  * (per page row, inside the department-name and dictionary sub-selects) instead of using the indexes; and without
@@ -865,23 +861,33 @@ async function freshStatistics(db: Db, table: PgTable): Promise<void> {
 
 const noop = () => undefined;
 
-const selectLists = new WeakMap<ListEntity, SQL>();
+/** the write epoch of an embedded database handle outside a transaction (a transaction's reads are its own) */
+function embeddedWrites(db: Db): WriteEpoch | undefined {
+  const kind = kindOfHandle(db);
+  if (!kind.pglite || kind.tx) return undefined;
+  return writeEpochOf((db as unknown as { session: { client?: object } }).session.client);
+}
+
+const selectLists = new WeakMap<ListEntity, { text: string; sql: SQL }>();
 
 const dialect = new PgDialect();
 
 /** `"t"."col" as "field", …` of the entity, rendered to text once (it has no parameters) */
-function selectList(entity: ListEntity): SQL {
+function selectListOf(entity: ListEntity): { text: string; sql: SQL } {
   let s = selectLists.get(entity);
   if (!s) {
     const list = sql.join(
       [...entity.fields].map(([name, col]) => sql`${col} as ${sql.identifier(name)}`),
       sql`, `,
     );
-    s = sql.raw(dialect.sqlToQuery(list).sql);
+    const text = dialect.sqlToQuery(list).sql;
+    s = { text, sql: sql.raw(text) };
     selectLists.set(entity, s);
   }
   return s;
 }
+const selectList = (entity: ListEntity): SQL => selectListOf(entity).sql;
+const selectListText = (entity: ListEntity): string => selectListOf(entity).text;
 
 /**
  * The entity's fields as the page loop reads them, worked out once: `plain` when the driver's value is already the
@@ -988,12 +994,13 @@ function dictTextColumns(parts: PageParts): SQL[] {
 }
 
 /** the page statement as one drizzle SQL (what renderPageStatement renders, in parts; kept for its test) */
-export function pageStatementSql(parts: PageParts): SQL {
+export function pageStatementSql(parts: PageParts, withTotal = true): SQL {
   const { entity, extras, filtered, orderBy, pageSize, offset } = parts;
   const computed = dictTextColumns(parts);
   for (const [key, fn] of extras) computed.push(sql`${fn(pageRowRef)} as ${sql.identifier(key)}`);
-  computed.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
-  return sql`select ${PAGE_ROW}.*, ${sql.join(computed, sql`, `)} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`;
+  if (withTotal) computed.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
+  const columns = computed.length ? sql`, ${sql.join(computed, sql`, `)}` : sql``;
+  return sql`select ${PAGE_ROW}.*${columns} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`;
 }
 
 /**
@@ -1051,38 +1058,77 @@ function shiftParams(text: string, start: number, count: number, by: number): st
 
 const concat = <T>(...lists: (T[] | undefined)[]): T[] => lists.flatMap((l) => l ?? []);
 
+/** a page statement and what its total is (PageStatement.countKey: the count statement it embeds, with its values) */
+export interface PageStatement extends RenderedQuery {
+  /** the rendered count (`<table> where …` and its values): same text and values, same total; undefined when volatile */
+  countKey?: string;
+  /** the total the caller already knew (`knownTotal`): the statement then has no `__total` column */
+  total?: number;
+}
+
+/** SQL functions whose answer changes without any write: a count using them is never kept */
+const VOLATILE =
+  /\b(now|random|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|current_date|current_time|current_timestamp|localtime|localtimestamp|txid_\w+|pg_\w+)\b/i;
+
 /**
  * renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts);
  * `extrasKey`: see PageOptions.extrasKey. The filtered table occurs twice (the count and the page's rows): it is
  * rendered once and its second occurrence is the same text with the parameters renumbered.
+ * `knownTotal`: asked with the count's key (PageStatement.countKey); when it answers, the statement leaves the count
+ * out and the answer is returned as `total`.
  */
-export function renderPageStatement(dialect: PgDialect, parts: PageParts, extrasKey?: string): RenderedQuery {
+export function renderPageStatement(
+  dialect: PgDialect,
+  parts: PageParts,
+  extrasKey?: string,
+  knownTotal?: (countKey: string) => number | undefined,
+): PageStatement {
   const { entity, filtered, orderBy, pageSize, offset } = parts;
   const head = dictHead(dialect, parts, extrasKey);
   const extras = extrasKey !== undefined ? [] : extraColumns(parts);
   let at = head?.params.length ?? 0;
-  const pieces: RenderedQuery[] = head ? [head] : [];
-  const add = (q: SQL | RenderedQuery) => {
-    const r = q instanceof SQL ? renderAfter(dialect, q, at) : q;
+  /** the computed columns after `"__p".*`, then the page's rows */
+  const cols: RenderedQuery[] = head ? [head] : [];
+  const render = (q: SQL) => {
+    const r = renderSql(dialect, q, at);
     at += r.params.length;
-    pieces.push(r);
     return r;
   };
-  add(sql`${extras.length ? sql`${sql.join(extras, sql`, `)}, ` : sql``}(select count(*)::int from `);
+  if (extras.length) cols.push(render(sql.join(extras, sql`, `)));
   const fStart = at;
-  const f = add(filtered);
-  add(sql`) as "__total" from (select ${selectList(entity)} from `);
-  const shifted = shiftParams(f.sql, fStart, f.params.length, at - fStart);
-  if (shifted === undefined) add(filtered);
-  else add({ sql: shifted, params: f.params, typings: f.typings });
-  add(sql` order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`);
+  const f = render(filtered);
+  let countKey: string | undefined;
+  let total: number | undefined;
+  if (knownTotal && !VOLATILE.test(f.sql)) {
+    try {
+      countKey = `${f.sql}\u0000${JSON.stringify(f.params)}`;
+    } catch {
+      countKey = undefined; // a value JSON cannot write (bigint): not kept
+    }
+    if (countKey !== undefined) total = knownTotal(countKey);
+  }
+  let inner: RenderedQuery = f;
+  if (total === undefined) {
+    cols.push({ sql: `(select count(*)::int from ${f.sql}) as "__total"`, params: f.params, typings: f.typings });
+    const shifted = shiftParams(f.sql, fStart, f.params.length, at - fStart);
+    if (shifted === undefined) inner = render(filtered);
+    else {
+      inner = { sql: shifted, params: f.params, typings: f.typings };
+      at += f.params.length;
+    }
+  }
+  const tail = render(sql` order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`);
+  const pieces = [...cols, inner, tail];
   const typed = pieces.some((q) => q.typings?.length);
-  let text = `select ${dialect.escapeName('__p')}.*, `;
-  for (let i = 0; i < pieces.length; i++) text += i === 1 && head ? `, ${pieces[i].sql}` : pieces[i].sql;
+  let text = `select ${dialect.escapeName('__p')}.*`;
+  for (const c of cols) text += `, ${c.sql}`;
+  text += ` from (select ${selectListText(entity)} from ${inner.sql}${tail.sql}`;
   return {
     sql: text,
     params: concat(...pieces.map((q) => q.params)),
     ...(typed ? { typings: concat(...pieces.map((q) => q.typings)) } : {}),
+    ...(countKey !== undefined ? { countKey } : {}),
+    ...(total !== undefined ? { total } : {}),
   };
 }
 
@@ -1119,18 +1165,27 @@ export async function listPage(
   const extras = Object.entries(opts.extras ?? {});
   const filtered = where ? sql`${entity.table} where ${where}` : sql`${entity.table}`;
   const parts: PageParts = { entity, dicts, extras, tenant: opts.tenant, filtered, orderBy, pageSize, offset };
-  const raw = await runPrepared(
-    db,
-    renderPageStatement((db as unknown as DrizzleInternals).dialect, parts, opts.extrasKey),
-    { customPlan: opts.customPlan },
+  // embedded database: the total is kept while nothing has been written (ADR 044)
+  const writes = embeddedWrites(db);
+  const at = writes?.value ?? 0;
+  const statement = renderPageStatement(
+    (db as unknown as DrizzleInternals).dialect,
+    parts,
+    opts.extrasKey,
+    writes && ((key) => writes.derived.get(key)),
   );
+  const raw = await runPrepared(db, statement, { customPlan: opts.customPlan });
 
   let total: number;
-  if (raw.length > 0) total = Number(raw[0].__total);
+  if (statement.total !== undefined) total = statement.total;
+  else if (raw.length > 0) total = Number(raw[0].__total);
   else if (offset === 0) total = 0;
   else {
     const [c] = await runPrepared(db, sql`select count(*)::int as "__total" from ${filtered}`);
     total = Number(c.__total);
+  }
+  if (writes && statement.countKey !== undefined && statement.total === undefined) {
+    remember(writes, at, statement.countKey, total);
   }
 
   const readers = fieldReaders(entity);
