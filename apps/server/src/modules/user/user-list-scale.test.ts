@@ -72,7 +72,11 @@ describe('GET /sys/user/list with 10 000 users', () => {
     expect(small.json.result.records).toHaveLength(10);
     expect(large.json.result.records).toHaveLength(500);
     expect(q500.length).toBe(q10.length);
-    expect(q10.filter((s) => /count\(/i.test(s))).toHaveLength(1);
+    // the total is counted in the page statement on PostgreSQL; the embedded database kept it from the warming
+    // request, nothing having been written since (ADR 044)
+    const counts = t.database.pglite ? 0 : 1;
+    expect(q10.filter((s) => /count\(/i.test(s))).toHaveLength(counts);
+    expect(q500.filter((s) => /count\(/i.test(s))).toHaveLength(counts);
     expect(q10.length).toBeLessThanOrEqual(12);
     const withDeparts = large.json.result.records.filter((r: any) => r.orgCodeTxt);
     expect(withDeparts).toHaveLength(500);
