@@ -130,7 +130,12 @@ export async function plainDictTexts(
 export function tableDictTextSql(dict: ResolvedTableDict, value: SQL, tenancy?: Tenancy): SQL {
   const scoped = tenancy ? tenantWhere(dict.table.table, tenancy) : undefined;
   const where = allOf([...dict.where, scoped, sql`${asText(dict.code)} = btrim(__k.v)`]);
-  return sql`coalesce((select string_agg(__d.t, ',' order by __k.o) from unnest(string_to_array(${value}::text, ',')) with ordinality as __k(v, o) cross join lateral (select ${asText(dict.text)} as t from ${dict.table.table} where ${where} limit 1) as __d where btrim(__k.v) <> '' and __d.t is not null), '')`;
+  const several = sql`coalesce((select string_agg(__d.t, ',' order by __k.o) from unnest(string_to_array(${value}::text, ',')) with ordinality as __k(v, o) cross join lateral (select ${asText(dict.text)} as t from ${dict.table.table} where ${where} limit 1) as __d where btrim(__k.v) <> '' and __d.t is not null), '')`;
+  // most stored values are empty or one key: looked up directly, without the split, the ordinality and the
+  // aggregate (the same answer: one non-empty key, its text or '')
+  const oneWhere = allOf([...dict.where, scoped, sql`${asText(dict.code)} = btrim(${value}::text)`]);
+  const one = sql`coalesce((select ${asText(dict.text)} from ${dict.table.table} where ${oneWhere} limit 1), '')`;
+  return sql`case when ${value} is null or btrim(${value}::text) = '' then '' when strpos(${value}::text, ',') = 0 then ${one} else ${several} end`;
 }
 
 /** key → text of a table dictionary for the given keys (registry default filters and condition applied). */

@@ -499,6 +499,30 @@ describe('listPage on sys_user and sys_log', () => {
     expect(JSON.stringify(all)).not.toMatch(/password|salt|\$argon2/);
   });
 
+  it('translates a table dictionary the same way whether the stored value holds one key or several', async () => {
+    // one key is looked up directly, several through the split (dict-text.ts): both give the texts in order,
+    // trimmed, unknown keys and empty pieces dropped, '' when nothing is found
+    const cases: [string | null, string][] = [
+      [null, ''],
+      ['', ''],
+      ['  ', ''],
+      ['staff', '职员'],
+      [' staff ', '职员'],
+      ['nobody', ''],
+      ['staff,', '职员'],
+      [',staff', '职员'],
+      ['manager, staff', '部门经理,职员'],
+      ['nobody,manager', '部门经理'],
+      [',', ''],
+    ];
+    for (const [i, [post]] of cases.entries()) {
+      await db.update(sysUser).set({ post }).where(eq(sysUser.id, 'lq3'));
+      const page = await listPage(db, users, { username: 'pct%user' });
+      expect(page.records[0].post_dictText, `${i}: ${JSON.stringify(post)}`).toBe(cases[i][1]);
+    }
+    await db.update(sysUser).set({ post: null }).where(eq(sysUser.id, 'lq3'));
+  });
+
   it('pages past the end answer no records but the total', async () => {
     const page = await listPage(db, users, { pageNo: '9', pageSize: '2' });
     expect(page).toMatchObject({ records: [], total: 6, current: 9, pages: 3 });
