@@ -247,7 +247,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     encodings: ['br', 'gzip', 'deflate'],
     // cheap settings for dynamic answers (ADR 025): brotli quality 2 costs about half of quality 4 for 10–13 % more
     // bytes; gzip level 3 (clients without br) about half of level 6. Static assets are precompressed at build time.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
+    // a 256 kB window instead of the default 4 MB: the encoder's set-up for a 4 kB answer is a fifth cheaper, and
+    // no answer below 256 kB compresses any worse (the same bytes measured on log, user and menu answers)
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
     zlibOptions: { level: 3 },
     // answers up to 64 kB (every usual list page) are compressed in one synchronous call (≤ about 0.1 ms at these
     // levels) instead of a compression stream per answer, which cost 3–5 times as much CPU (ADR 025); the plugin's
