@@ -10,6 +10,7 @@ import {
   ActionLinks,
   ImportExcelButton,
   LIST_MESSAGES,
+  QUERY_FORM_VISIBLE_FIELDS,
   QueryForm,
   SelectionAlert,
   type SuperQuery,
@@ -376,10 +377,16 @@ export function CrudPage<T>({
     </>
   );
 
+  // a page opened with a value for a field behind 展开 opens the form expanded: the filter in force is visible
+  const visibleCount = schema.queryVisible ?? QUERY_FORM_VISIBLE_FIELDS;
+  const openedBehindExpand = queryFields.some(
+    (f, i) => i >= visibleCount && openWith?.[f.field] !== undefined && openWith[f.field] !== '',
+  );
   const query = queryFields.length ? (
     <QueryForm
       form={queryForm}
-      visibleCount={schema.queryVisible}
+      visibleCount={visibleCount}
+      defaultExpanded={openedBehindExpand}
       inline={schema.queryInline}
       initialValues={initialQueryValues(queryFields)}
       onSearch={(v) => {

@@ -172,4 +172,35 @@ describe('CrudPage extension points', () => {
     expect(fb.message.success).not.toHaveBeenCalled();
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
+
+  it('openWith: a value for a field behind 展开 opens the query form expanded, showing the filter in force', async () => {
+    const schema = {
+      ...logPage,
+      query: [
+        { field: 'logContent', label: '日志内容' },
+        { field: 'username', label: '操作人' },
+        { field: 'ip', label: 'IP' },
+        { field: 'method', label: '请求方法' },
+      ],
+    };
+    const fieldCol = (label: string) => screen.getByLabelText(label).closest('[data-query-field]') as HTMLElement;
+    // opened plainly: the fourth field waits behind 展开
+    render(<CrudPage schema={schema} />);
+    await screen.findByText('修改用户');
+    expect(fieldCol('请求方法').style.display).toBe('none');
+    expect(screen.getByText('展开')).toBeTruthy();
+    cleanup();
+    // opened with a value for it: expanded, the value in the field and in the first request
+    render(<CrudPage schema={schema} openWith={{ method: 'GET' }} />);
+    await screen.findByText('修改用户');
+    expect(fieldCol('请求方法').style.display).toBe('');
+    expect((screen.getByLabelText('请求方法') as HTMLInputElement).value).toBe('GET');
+    expect(screen.getByText('收起')).toBeTruthy();
+    expect(listCalls().at(-1)?.url.searchParams.get('method')).toBe('GET');
+    cleanup();
+    // a value for a field in view changes nothing
+    render(<CrudPage schema={schema} openWith={{ logContent: '登录' }} />);
+    await screen.findByText('修改用户');
+    expect(fieldCol('请求方法').style.display).toBe('none');
+  });
 });

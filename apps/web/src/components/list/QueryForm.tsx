@@ -20,6 +20,8 @@ export interface QueryFormProps<V extends Record<string, unknown> = Record<strin
   extra?: ReactNode;
   /** one line of fields and buttons (for narrow panels, where the page grid has no room) */
   inline?: boolean;
+  /** starts expanded (a page opened with a value in a field that would be collapsed shows that field) */
+  defaultExpanded?: boolean;
 }
 
 /**
@@ -35,10 +37,11 @@ export function QueryForm<V extends Record<string, unknown> = Record<string, unk
   visibleCount = QUERY_FORM_VISIBLE_FIELDS,
   extra,
   inline,
+  defaultExpanded = false,
 }: QueryFormProps<V>) {
   const [own] = Form.useForm<V>();
   const form = external ?? own;
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(defaultExpanded);
   const items = Children.toArray(children).filter(isValidElement);
   const collapsible = items.length > visibleCount;
 
