@@ -31,6 +31,7 @@ import {
 } from './platform/http-hooks.ts';
 import { Permissions } from './platform/permissions.ts';
 import { CachedSessionStore, DbSessionStore } from './platform/sessions.ts';
+import { FOLD_EVERY_MS, foldTableWrites } from './platform/table-versions.ts';
 import { UserCache } from './platform/user-cache.ts';
 
 declare module 'fastify' {
@@ -348,6 +349,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const purge = setInterval(() => void sessions.purgeExpired().catch(() => {}), 10 * 60_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // the write notes behind the kept list totals, folded to one row per table (platform/table-versions.ts, ADR 045)
+  const fold = setInterval(() => void foldTableWrites(database.db).catch(() => {}), FOLD_EVERY_MS);
+  fold.unref();
+  app.addHook('onClose', async () => clearInterval(fold));
 
   return app;
 }

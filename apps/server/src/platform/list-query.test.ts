@@ -199,9 +199,11 @@ describe('page statement rendered in parts', () => {
       expect(keyed.typings ?? []).toEqual(whole.typings ?? []);
       // a total already known (the embedded database's kept totals): the same statement without the count
       const asked: string[] = [];
-      const known = renderPageStatement(dialect, p, extras ? 'test:orgCodeTxt' : undefined, (key) => {
-        asked.push(key);
-        return 1234;
+      const known = renderPageStatement(dialect, p, extras ? 'test:orgCodeTxt' : undefined, {
+        known: (key) => {
+          asked.push(key);
+          return 1234;
+        },
       });
       const withoutCount = dialect.sqlToQuery(pageStatementSql(p, false));
       expect(known.total).toBe(1234);
@@ -210,7 +212,7 @@ describe('page statement rendered in parts', () => {
       expect(known.params).toEqual(withoutCount.params);
       expect(known.typings ?? []).toEqual(withoutCount.typings ?? []);
       // the count's key is the same whichever way the statement was rendered
-      const unknown = renderPageStatement(dialect, p, undefined, () => undefined);
+      const unknown = renderPageStatement(dialect, p, undefined, { known: () => undefined });
       expect(unknown.total).toBeUndefined();
       expect(unknown.sql).toBe(whole.sql);
       expect(unknown.countKey).toBe(asked[0]);
@@ -222,9 +224,11 @@ describe('page statement rendered in parts', () => {
     for (const where of [sql`"sys_log"."create_time" > now() - interval '1 day'`, sql`random() < 0.5`]) {
       const p = parts(logs, {}, { where }, false);
       let asked = false;
-      const r = renderPageStatement(dialect, p, undefined, () => {
-        asked = true;
-        return 1;
+      const r = renderPageStatement(dialect, p, undefined, {
+        known: () => {
+          asked = true;
+          return 1;
+        },
       });
       expect(asked).toBe(false);
       expect(r.countKey).toBeUndefined();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
-import { eq, getTableColumns, gt, gte, inArray, is, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, gt, gte, inArray, is, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { type PgColumn, PgDialect, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
@@ -22,6 +22,7 @@ import { type AppError, badRequest, bizError } from './errors.ts';
 import { renderSql } from './fast-sql.ts';
 import { formatDate, formatDateTime } from './serialize.ts';
 import { allOf, NEVER_EXPOSED } from './table-registry.ts';
+import { type KeptTotal, keepTotal, keptTotal, versionSql } from './table-versions.ts';
 import { type Tenancy, type TenantRule, tenantCondition, tenantRuleOf } from './tenant-scope.ts';
 
 /**
@@ -861,6 +862,15 @@ async function freshStatistics(db: Db, table: PgTable): Promise<void> {
 
 const noop = () => undefined;
 
+/**
+ * PostgreSQL outside a transaction: totals kept with the table's version. Never inside one: its own uncommitted notes
+ * are in the version it sees, and after a rollback the same version could come back with other rows.
+ */
+function versionedTotals(db: Db): boolean {
+  const kind = kindOfHandle(db);
+  return kind.nodePg && !kind.tx;
+}
+
 /** the write epoch of an embedded database handle outside a transaction (a transaction's reads are its own) */
 function embeddedWrites(db: Db): WriteEpoch | undefined {
   const kind = kindOfHandle(db);
@@ -1062,26 +1072,41 @@ const concat = <T>(...lists: (T[] | undefined)[]): T[] => lists.flatMap((l) => l
 export interface PageStatement extends RenderedQuery {
   /** the rendered count (`<table> where …` and its values): same text and values, same total; undefined when volatile */
   countKey?: string;
-  /** the total the caller already knew (`knownTotal`): the statement then has no `__total` column */
+  /** the total the caller already knew (TotalPlan.known): the statement then has no `__total` column */
   total?: number;
+  /** the statement compares the table's version (TotalPlan.versioned): its `__version` column is the one it saw */
+  versioned?: boolean;
+}
+
+/** how a page statement gets its total besides counting (ADR 044, 045) */
+export interface TotalPlan {
+  /** embedded database: asked with the count's key; an answer leaves the count out */
+  known?: (countKey: string) => number | undefined;
+  /**
+   * PostgreSQL: the total kept for the count's key, with the version of `table` it was counted at. The statement
+   * reads the table's version and counts only when it differs (the count sub-select is not run otherwise); it also
+   * answers the version it saw (`__version`), to keep with the total.
+   */
+  versioned?: { table: string; kept: (countKey: string) => KeptTotal | undefined };
 }
 
 /** SQL functions whose answer changes without any write: a count using them is never kept */
 const VOLATILE =
   /\b(now|random|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|current_date|current_time|current_timestamp|localtime|localtimestamp|txid_\w+|pg_\w+)\b/i;
+/** a sub-select reads other tables than the listed one, whose writes the listed table's version does not see */
+const SUBSELECT = /\bselect\b/i;
 
 /**
  * renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts);
  * `extrasKey`: see PageOptions.extrasKey. The filtered table occurs twice (the count and the page's rows): it is
  * rendered once and its second occurrence is the same text with the parameters renumbered.
- * `knownTotal`: asked with the count's key (PageStatement.countKey); when it answers, the statement leaves the count
- * out and the answer is returned as `total`.
+ * `plan`: see TotalPlan.
  */
 export function renderPageStatement(
   dialect: PgDialect,
   parts: PageParts,
   extrasKey?: string,
-  knownTotal?: (countKey: string) => number | undefined,
+  plan?: TotalPlan,
 ): PageStatement {
   const { entity, filtered, orderBy, pageSize, offset } = parts;
   const head = dictHead(dialect, parts, extrasKey);
@@ -1099,17 +1124,31 @@ export function renderPageStatement(
   const f = render(filtered);
   let countKey: string | undefined;
   let total: number | undefined;
-  if (knownTotal && !VOLATILE.test(f.sql)) {
+  const versioned = plan?.versioned && !SUBSELECT.test(f.sql) ? plan.versioned : undefined;
+  if ((plan?.known || versioned) && !VOLATILE.test(f.sql)) {
     try {
       countKey = `${f.sql}\u0000${JSON.stringify(f.params)}`;
     } catch {
       countKey = undefined; // a value JSON cannot write (bigint): not kept
     }
-    if (countKey !== undefined) total = knownTotal(countKey);
+    if (countKey !== undefined && plan?.known) total = plan.known(countKey);
   }
   let inner: RenderedQuery = f;
   if (total === undefined) {
-    cols.push({ sql: `(select count(*)::int from ${f.sql}) as "__total"`, params: f.params, typings: f.typings });
+    const count = `(select count(*)::int from ${f.sql})`;
+    if (versioned && countKey !== undefined) {
+      // the table's version, then the kept version and total, numbered after the filter's values
+      const k = versioned.kept(countKey);
+      const v = versionSql(at + 1);
+      cols.push({
+        sql: `case when ${v} = $${at + 2}::bigint then $${at + 3}::int else ${count} end as "__total", ${v} as "__version"`,
+        params: [...f.params, versioned.table, k?.version ?? '-1', k?.total ?? 0],
+        typings: f.typings?.length ? [...f.typings, 'none', 'none', 'none'] : undefined,
+      });
+      at += 3;
+    } else {
+      cols.push({ sql: `${count} as "__total"`, params: f.params, typings: f.typings });
+    }
     const shifted = shiftParams(f.sql, fStart, f.params.length, at - fStart);
     if (shifted === undefined) inner = render(filtered);
     else {
@@ -1129,6 +1168,7 @@ export function renderPageStatement(
     ...(typed ? { typings: concat(...pieces.map((q) => q.typings)) } : {}),
     ...(countKey !== undefined ? { countKey } : {}),
     ...(total !== undefined ? { total } : {}),
+    ...(versioned && countKey !== undefined && total === undefined ? { versioned: true } : {}),
   };
 }
 
@@ -1165,15 +1205,14 @@ export async function listPage(
   const extras = Object.entries(opts.extras ?? {});
   const filtered = where ? sql`${entity.table} where ${where}` : sql`${entity.table}`;
   const parts: PageParts = { entity, dicts, extras, tenant: opts.tenant, filtered, orderBy, pageSize, offset };
-  // embedded database: the total is kept while nothing has been written (ADR 044)
+  // embedded database: the total is kept while nothing has been written (ADR 044); PostgreSQL: kept with the
+  // listed table's version, which the statement compares itself (ADR 045)
   const writes = embeddedWrites(db);
   const at = writes?.value ?? 0;
-  const statement = renderPageStatement(
-    (db as unknown as DrizzleInternals).dialect,
-    parts,
-    opts.extrasKey,
-    writes && ((key) => writes.derived.get(key)),
-  );
+  const statement = renderPageStatement((db as unknown as DrizzleInternals).dialect, parts, opts.extrasKey, {
+    known: writes && ((key) => writes.derived.get(key)),
+    versioned: versionedTotals(db) ? { table: getTableName(entity.table), kept: keptTotal } : undefined,
+  });
   const raw = await runPrepared(db, statement, { customPlan: opts.customPlan });
 
   let total: number;
@@ -1186,6 +1225,9 @@ export async function listPage(
   }
   if (writes && statement.countKey !== undefined && statement.total === undefined) {
     remember(writes, at, statement.countKey, total);
+  }
+  if (statement.versioned && statement.countKey !== undefined && raw.length > 0) {
+    keepTotal(statement.countKey, raw[0].__version, total);
   }
 
   const readers = fieldReaders(entity);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -348,4 +349,20 @@ export const sysSession = pgTable(
     userAgent: varchar('user_agent', { length: 500 }),
   },
   (t) => [index('idx_session_user_id').on(t.userId), index('idx_session_expires_at').on(t.expiresAt)],
+);
+
+/**
+ * Write notes: every write statement on a table (insert, update, delete, truncate; a foreign-key cascade included)
+ * adds a row here through the statement-level trigger `sys_note_table_write` (migration 0012), in the writer's own
+ * transaction; `platform/table-versions.ts` folds the rows of a table into one now and then. The sum of a table's
+ * weights therefore grows at every committed write and at nothing else: read in the same statement as a count, it
+ * tells whether a total kept from an earlier read still holds (ADR 045).
+ */
+export const sysTableWrite = pgTable(
+  'sys_table_write',
+  {
+    tbl: varchar('tbl', { length: 64 }).notNull(),
+    weight: bigint('weight', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [index('idx_table_write_tbl').on(t.tbl)],
 );
