@@ -77,6 +77,7 @@ describe.skipIf(!onRealPg)('PostgreSQL: list totals kept with the table version'
   let db: Db;
   /** a second connection: another node, or JeecgBoot itself writing the same database */
   let other: pg.Client;
+  let url: string;
   const logs = defineListEntity({
     table: sysLog,
     sortable: ['createTime'],
@@ -100,10 +101,8 @@ describe.skipIf(!onRealPg)('PostgreSQL: list totals kept with the table version'
   beforeAll(async () => {
     t = await createTestApp();
     db = t.database.db;
-    other = new pg.Client({
-      connectionString: (t.database.pool as unknown as { options: { connectionString: string } }).options
-        .connectionString,
-    });
+    url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    other = new pg.Client({ connectionString: url });
     await other.connect();
     await db.insert(sysLog).values([1, 2, 3].map((i) => ({ id: `pv${i}`, logType: 7 })));
   });
@@ -197,6 +196,28 @@ describe.skipIf(!onRealPg)('PostgreSQL: list totals kept with the table version'
     expect((await listPage(db, positions, {})).total).toBe(before);
     await other.query(`insert into sys_position (id, code, name) values ('pvp', 'pv_code', 'PV')`);
     expect((await listPage(db, positions, {})).total).toBe(before + 1);
+  });
+
+  it('folds running at once on several nodes, between writes, keep every version', async () => {
+    const peer = new pg.Client({ connectionString: url });
+    await peer.connect();
+    try {
+      const before = await versionOf(db, 'sys_log');
+      const fold = `with folded as (delete from sys_table_write where tbl in (select tbl from sys_table_write group by tbl
+        having count(*) > 1) returning tbl, weight) insert into sys_table_write (tbl, weight)
+        select tbl, sum(weight) from folded group by tbl`;
+      for (let i = 0; i < 5; i++) {
+        await Promise.all([
+          other.query(`insert into sys_log (id, log_type) values ('pvf${i}', 5)`),
+          foldTableWrites(db),
+          peer.query(fold),
+          other.query(`update sys_log set log_type = 4 where id = 'pvf${i}'`),
+        ]);
+      }
+      expect(await versionOf(db, 'sys_log')).toBe(before + 10);
+    } finally {
+      await peer.end();
+    }
   });
 
   it('a filter with a sub-select (another table) is counted every time', async () => {
