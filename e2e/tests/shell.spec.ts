@@ -1,4 +1,4 @@
-import { expect, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { signIn } from './support.ts';
 
 // Application shell on a desktop viewport: menu, header, notices, settings drawer, breadcrumb, search, logout.
@@ -65,8 +65,7 @@ test('notice bell opens a 300 px popover with two tabs', async ({ page }) => {
 });
 
 test('settings drawer changes the primary colour at once and keeps it', async ({ page }) => {
-  await page.locator('.answer-user').click();
-  await page.getByRole('menuitem', { name: '系统设置' }).click();
+  await openSettings(page);
   const drawer = page.locator('.answer-setting-drawer');
   await expect(drawer.getByText('主题色')).toBeVisible();
   const selected = page.locator('.answer-sider .ant-menu-item-selected');
@@ -79,8 +78,7 @@ test('settings drawer changes the primary colour at once and keeps it', async ({
 });
 
 test('settings drawer at 1366×768: every row is visible above the footer without scrolling', async ({ page }) => {
-  await page.locator('.answer-user').click();
-  await page.getByRole('menuitem', { name: '系统设置' }).click();
+  await openSettings(page);
   const drawer = page.locator('.answer-setting-drawer');
   const last = drawer.getByText('暗黑模式', { exact: true });
   await expect(last).toBeVisible();
@@ -214,3 +212,16 @@ test('notice polling runs every 6 s, and stops after a failed load', async ({ pa
     await expect(page.locator('.answer-notice-popover').getByRole('tab', { name: '通知(0)' })).toBeVisible();
   }
 });
+
+/**
+ * 系统设置 from the user menu. A click that lands while the dropdown is still opening is lost (the menu stays open
+ * and no drawer comes, 1 CI run in about 30), so the item is clicked until the drawer is there.
+ */
+async function openSettings(page: Page) {
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: '系统设置' }).isVisible()))
+      await page.locator('.answer-user').click();
+    await page.getByRole('menuitem', { name: '系统设置' }).click({ timeout: 2000 });
+    await expect(page.locator('.answer-setting-drawer')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
