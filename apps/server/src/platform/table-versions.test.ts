@@ -230,4 +230,39 @@ describe.skipIf(!onRealPg)('PostgreSQL: list totals kept with the table version'
     expect((await listPage(db, logs, { logType: '7' }, { where })).total).toBe(0);
     await other.query(`update sys_user set username = 'admin' where username = 'admin_renamed'`);
   });
+  it('a page with table dictionaries (its rows, then their texts and the total: ADR 046) keeps its total alike', async () => {
+    const withTexts = defineListEntity({
+      table: sysLog,
+      sortable: ['createTime'],
+      defaultSort: { column: 'createTime', order: 'desc' },
+      dictFields: { userid: 'sys_user,realname,username' },
+    });
+    const admin = (await other.query(`select realname from sys_user where username = 'admin'`)).rows[0].realname;
+    await other.query(`insert into sys_log (id, log_type, userid) values ('pt1', 9, 'admin'), ('pt2', 9, null)`);
+    const page = async () => listPage(db, withTexts, { logType: '9' });
+    const first = await page();
+    expect(first.total).toBe(2);
+    expect(first.records.map((r) => [r.id, r.userid_dictText])).toEqual(
+      expect.arrayContaining([
+        ['pt1', admin],
+        ['pt2', ''],
+      ]),
+    );
+    // kept: a write that bypasses the notes is not counted
+    await other.query(`alter table sys_log disable trigger sys_note_table_write`);
+    await other.query(`insert into sys_log (id, log_type) values ('pt-unseen', 9)`);
+    await other.query(`alter table sys_log enable always trigger sys_note_table_write`);
+    expect((await page()).total).toBe(2);
+    await other.query(`delete from sys_log where id = 'pt-unseen'`);
+    expect((await page()).total).toBe(2);
+    // another connection's insert and a text's change are seen by the next page
+    await other.query(`insert into sys_log (id, log_type, userid) values ('pt3', 9, 'admin')`);
+    await other.query(`update sys_user set realname = 'pt 改名' where username = 'admin'`);
+    const after = await page();
+    expect(after.total).toBe(3);
+    expect(after.records.filter((r) => r.userid_dictText === 'pt 改名')).toHaveLength(2);
+    await other.query(`update sys_user set realname = $1 where username = 'admin'`, [admin]);
+    // past the last page: no rows, the total still counted
+    expect(await listPage(db, withTexts, { logType: '9', pageNo: '9' })).toMatchObject({ records: [], total: 3 });
+  });
 });
