@@ -2,6 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { ensureWriteNotes } from '../platform/table-versions.ts';
 import type { Database } from './client.ts';
 import { seed } from './seed/index.ts';
 
@@ -20,6 +21,8 @@ export async function migrateAndSeed(database: Database, opts: { seed?: boolean 
     } else {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     }
+    // tables without write notes (later migrations' tables, online-form tables of older versions): ADR 045
+    await ensureWriteNotes(db);
     if (opts.seed !== false) await seed(db);
   } finally {
     await db.execute(sql`select pg_advisory_unlock(${LOCK_ID})`);

@@ -815,6 +815,29 @@ describe('listPage on sys_user and sys_log', () => {
     },
   );
 
+  it('records: fields, dictionary texts, extras in that order; an extra may replace a field or be named __proto__', async () => {
+    const q = { pageSize: '100' };
+    const plain = await listPage(db, users, q);
+    const keys = Object.keys(plain.records[0]);
+    expect(keys.slice(0, users.fields.size)).toEqual([...users.fields.keys()]);
+    expect(keys.slice(users.fields.size)).toEqual(Object.keys(users.dictFields).map((f) => `${f}_dictText`));
+    // an extra named like a field keeps the field's place and gives its value
+    const replaced = await listPage(db, users, q, {
+      extras: { username: (row) => sql`upper(${row('username')})` },
+    });
+    expect(Object.keys(replaced.records[0])).toEqual(keys);
+    expect(replaced.records.map((r) => r.username)).toEqual(plain.records.map((r) => String(r.username).toUpperCase()));
+    // `__proto__` is an own key of the record, its prototype stays Object.prototype
+    const extras = {};
+    Object.defineProperty(extras, '__proto__', { value: () => sql`'p'`, enumerable: true });
+    const proto = await listPage(db, users, q, { extras });
+    const rec = proto.records[0];
+    expect(Object.getPrototypeOf(rec)).toBe(Object.prototype);
+    expect(Object.hasOwn(rec, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(rec)).username).toBe(plain.records[0].username);
+    expect(JSON.stringify(rec)).toContain('"__proto__":"p"');
+  });
+
   it('a page past the end still counts (second statement) and a tenant-scoped entity needs a tenancy', async () => {
     expect(await listPage(db, users, { pageNo: '50', pageSize: '10' })).toMatchObject({ records: [], total: 6 });
     await expect(listPageOf(db, users, {})).rejects.toThrow(/tenancy/);

@@ -1017,6 +1017,13 @@ function decode(col: PgColumn, v: unknown): unknown {
   return value instanceof Date ? formatDateTime(value) : value;
 }
 
+/** `rec[key] = value`, where a key `__proto__` is an own property (assigned, it would replace the prototype) */
+function put(rec: ListRecord, key: string, value: unknown) {
+  if (key === '__proto__')
+    Object.defineProperty(rec, key, { value, enumerable: true, writable: true, configurable: true });
+  else rec[key] = value;
+}
+
 /** one page row (an array in the answer's column order) as its list record */
 type RecordBuilder = (row: unknown[]) => ListRecord;
 const builders = new WeakMap<ListEntity, Map<string, RecordBuilder | null>>();
@@ -1052,9 +1059,10 @@ function buildRecords(
     if (perEntity.size >= MAX_BUILDERS) perEntity.clear();
     perEntity.set(shape, build);
   }
-  const out: ListRecord[] = new Array(rows.length);
+  // filled by push: a packed array (one made with `new Array(n)` is holey, and JSON.stringify walks those slowly)
+  const out: ListRecord[] = [];
   if (build) {
-    for (let i = 0; i < rows.length; i++) out[i] = build(rows[i]);
+    for (let i = 0; i < rows.length; i++) out.push(build(rows[i]));
     return out;
   }
   const index = new Map(columns.map((c, i) => [c, i]));
@@ -1068,12 +1076,12 @@ function buildRecords(
     const rec: ListRecord = {};
     for (const f of readers) {
       const v = read(f.name);
-      rec[f.name] = v === null || v === undefined ? null : f.plain ? v : decode(f.col, v);
+      put(rec, f.name, v === null || v === undefined ? null : f.plain ? v : decode(f.col, v));
     }
     for (const { field, ref } of dicts)
-      rec[`${field}_dictText`] = ref.kind === 'code' ? '' : (read(`${field}_dictText`) ?? '');
-    for (const [key] of extras) rec[key] = read(key) ?? null;
-    out[i] = rec;
+      put(rec, `${field}_dictText`, ref.kind === 'code' ? '' : (read(`${field}_dictText`) ?? ''));
+    for (const [key] of extras) put(rec, key, read(key) ?? null);
+    out.push(rec);
   }
   return out;
 }
@@ -1531,7 +1539,7 @@ async function splitPage(
       if (!r) continue; // deleted since the rows were read: its texts stay empty
       const rec = records[i];
       for (const [k, j] of texts) rec[k] = r[j] ?? '';
-      for (const [k, j] of extraAt) rec[k] = r[j] ?? null;
+      for (const [k, j] of extraAt) put(rec, k, r[j] ?? null);
     }
     if (computed.rows.length > 0) {
       const first = computed.rows[0];

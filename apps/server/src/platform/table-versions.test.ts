@@ -5,7 +5,7 @@ import { createTestApp, onRealPg, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { jeecgOrderMain, jeecgOrderTicket, sysLog, sysPosition } from '../db/schema/index.ts';
 import { defineListEntity, listPage } from './list-query.ts';
-import { foldTableWrites } from './table-versions.ts';
+import { ensureWriteNotes, foldTableWrites } from './table-versions.ts';
 
 /** a table's version: the sum of its write notes (ADR 045) */
 async function versionOf(db: Db, table: string): Promise<number> {
@@ -51,6 +51,26 @@ describe('write notes (both databases)', () => {
     const v = await versionOf(db, 'jeecg_order_ticket');
     await db.delete(jeecgOrderMain).where(eq(jeecgOrderMain.id, 'tvo1'));
     expect(await versionOf(db, 'jeecg_order_ticket')).toBe(v + 1);
+  });
+
+  it('at start-up a table without a note trigger gets one (fired always); a disabled trigger is left alone', async () => {
+    await db.execute(sql`create table tv_later (id varchar(10) primary key)`);
+    await db.execute(sql`create table tv_off (id varchar(10) primary key)`);
+    await ensureWriteNotes(db);
+    const trigger = async (table: string) => {
+      const r = (await db.execute(
+        sql`select tgenabled::text as e from pg_trigger where tgrelid = to_regclass(${table}) and tgname = 'sys_note_table_write'`,
+      )) as unknown as { rows: { e: string }[] };
+      return r.rows[0]?.e;
+    };
+    expect(await trigger('tv_later')).toBe('A');
+    const v = await versionOf(db, 'tv_later');
+    expect(v).toBeGreaterThan(0);
+    await db.execute(sql`insert into tv_later values ('a')`);
+    expect(await versionOf(db, 'tv_later')).toBe(v + 1);
+    await db.execute(sql`alter table tv_off disable trigger sys_note_table_write`);
+    await ensureWriteNotes(db);
+    expect(await trigger('tv_off')).toBe('D');
   });
 
   it('folding leaves one row per table and every version as it was', async () => {

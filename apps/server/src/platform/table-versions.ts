@@ -23,6 +23,48 @@ import type { Db } from '../db/client.ts';
 export const versionSql = (param: number) =>
   `(select sum("weight") from "sys_table_write" where "tbl" = $${param} and exists (select 1 from pg_trigger where tgrelid = to_regclass($${param}) and tgname = 'sys_note_table_write' and tgenabled = 'A'))`;
 
+/**
+ * What gives a table created at run time (an online form's table) its write notes, as migration 0012 gave every table
+ * then: the trigger, fired always, and a first note of weight 1. That note moves the version past whatever an earlier
+ * table of the same name left in `sys_table_write` (a table dropped and created again starts at the old sum, and a
+ * total kept for the old rows must not match it). `quotedTable`: the table's quoted identifier; `name`: its plain name,
+ * already checked as an identifier (letters, digits, `_`).
+ */
+export function writeNoteStatements(quotedTable: string, name: string): string[] {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not an identifier: ${name}`);
+  return [
+    `CREATE TRIGGER sys_note_table_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${quotedTable} FOR EACH STATEMENT EXECUTE FUNCTION sys_note_table_write()`,
+    `ALTER TABLE ${quotedTable} ENABLE ALWAYS TRIGGER sys_note_table_write`,
+    `INSERT INTO sys_table_write (tbl, weight) VALUES ('${name}', 1)`,
+  ];
+}
+
+/**
+ * Gives every table of the schema without a note trigger one (tables of later migrations, online-form tables of an
+ * older version): run at start-up after the migrations. A table whose trigger is there but disabled is left alone
+ * (someone disabled it; its totals are counted every time).
+ */
+export async function ensureWriteNotes(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`DO $$
+DECLARE t record;
+BEGIN
+  FOR t IN
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname <> 'sys_table_write'
+       AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'sys_note_table_write')
+     ORDER BY c.relname
+  LOOP
+    EXECUTE format('CREATE TRIGGER sys_note_table_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION sys_note_table_write()', t.relname);
+    EXECUTE format('ALTER TABLE %I ENABLE ALWAYS TRIGGER sys_note_table_write', t.relname);
+    INSERT INTO sys_table_write (tbl, weight) VALUES (t.relname, 1);
+  END LOOP;
+END
+$$`),
+  );
+}
+
 /** folding the notes: how often each node does it */
 export const FOLD_EVERY_MS = 60_000;
 

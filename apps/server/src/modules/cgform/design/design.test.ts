@@ -78,6 +78,17 @@ const sync = (id: string, extra: Record<string, unknown> = {}, token = admin) =>
 describe('design → sync → alter', () => {
   let id: string;
 
+  /** the table's version (sum of its write notes) and its note trigger's state ('A': fires always) */
+  const notes = async (table: string) => {
+    const [r] = await queryRows<{ version: number; trigger: string | null }>(
+      db(),
+      sql`select (select coalesce(sum(weight), 0)::int from sys_table_write where tbl = ${table}) as version,
+                 (select tgenabled::text from pg_trigger
+                   where tgrelid = to_regclass(${table}) and tgname = 'sys_note_table_write') as trigger`,
+    );
+    return { version: Number(r.version), trigger: r.trigger };
+  };
+
   it('addAll stores the definition with the convention columns; doDbSynch creates the table', async () => {
     id = await create('t_person', [
       f('id', { dbIsKey: 1, dbLength: 36, dbIsNull: 0 }),
@@ -124,6 +135,8 @@ describe('design → sync → alter', () => {
     );
     expect(Number(row.money)).toBe(0);
     expect(row.note).toBe("it's");
+    // the new table notes its writes like every table (ADR 045): its list totals are kept, not counted each time
+    expect(await notes('t_person')).toEqual({ version: 2, trigger: 'A' });
   });
 
   it('alters: add, widen, rename, drop — the drop needs confirm and lists what is lost', async () => {
@@ -251,9 +264,14 @@ describe('design → sync → alter', () => {
     const refused = await call('POST', `/api/doDbSynch/${id}`, { synMethod: '0' });
     expect(refused.json.message).toMatch(/强制同步将删除并重建表「t_person」，表中 2 条数据将全部丢失/);
     expect(Number((await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from t_person`))[0].n)).toBe(2);
+    const before = await notes('t_person');
     const done = await call('POST', `/api/doDbSynch/${id}`, { synMethod: 'force', confirm: true });
     expect(done.json.success).toBe(true);
     expect(Number((await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from t_person`))[0].n)).toBe(0);
+    // dropped and created again: the version moved past the old table's (a total kept for its rows cannot match)
+    const after = await notes('t_person');
+    expect(after.trigger).toBe('A');
+    expect(after.version).toBeGreaterThan(before.version);
   });
 
   it('copyOnline makes copies named <table>__<n> that share the table; lists hide them unless asked', async () => {

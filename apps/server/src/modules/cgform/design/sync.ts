@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { onlCgformField, onlCgformHead, onlCgformIndex } from '../../../db/schema/index.ts';
 import { bizError } from '../../../platform/errors.ts';
+import { writeNoteStatements } from '../../../platform/table-versions.ts';
 import {
   assertIdent,
   columnSql,
@@ -226,7 +227,8 @@ export async function mainDefinitions(db: Db): Promise<Map<string, Set<string>>>
 function createStatements(table: string, def: DefinitionIn): string[] {
   const t = quoteIdent(table);
   const cols = def.fields.map((f) => columnSql(f));
-  return [`CREATE TABLE ${t} (${cols.join(', ')})`, ...indexStatements(table, def)];
+  // with its write notes (ADR 045): its list totals are kept like every other table's
+  return [`CREATE TABLE ${t} (${cols.join(', ')})`, ...indexStatements(table, def), ...writeNoteStatements(t, table)];
 }
 
 function indexStatements(table: string, def: DefinitionIn): string[] {
