@@ -1,4 +1,5 @@
 import { eq, SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onRealPg, type TestApp } from '../../test/harness.ts';
@@ -217,6 +218,25 @@ describe('page statement rendered in parts', () => {
       expect(unknown.countKey).toBe(asked[0]);
       expect(known.countKey).toBe(asked[0]);
     }
+  });
+
+  it('page 1 of a usual size has its limit written in and no offset; later pages, other sizes and patterns bind them', () => {
+    const tail = (entity: typeof logs | typeof users, q: Record<string, string>, pageSize: number, offset: number) => {
+      const r = renderPageStatement(dialect, { ...parts(entity, q, { tenant: ALL_TENANTS }, false), pageSize, offset });
+      return { sql: r.sql.slice(r.sql.lastIndexOf(' order by ')), params: r.params };
+    };
+    // page 1: `limit 10`, nothing bound for the paging
+    const first = tail(logs, { logType: '2' }, 10, 0);
+    expect(first.sql).toMatch(/ limit 10\) as "__p"$/);
+    expect(first.sql).not.toContain('offset');
+    // a later page: the size written in, the offset bound
+    const third = tail(logs, { logType: '2' }, 20, 40);
+    expect(third.sql).toMatch(/ limit 20 offset \$\d+\) as "__p"$/);
+    expect(third.params.at(-1)).toBe(40);
+    // a size the console does not offer: both bound (one statement per page size would be unbounded)
+    expect(tail(logs, {}, 7, 0).sql).toMatch(/ limit \$\d+ offset \$\d+\) as "__p"$/);
+    // a pattern filter: both bound, so PostgreSQL keeps planning it with the pattern (ADR 043, 046)
+    expect(tail(users, { realname: '*用户1*' }, 10, 0).sql).toMatch(/ limit \$\d+ offset \$\d+\) as "__p"$/);
   });
 
   it('never keeps the total of a count whose answer changes without a write (now(), random())', () => {
@@ -734,8 +754,10 @@ describe('listPage on sys_user and sys_log', () => {
 
   it('answers a page with one statement (two on PostgreSQL): rows, count, table dictionaries; plain dictionaries from the cache', async () => {
     let statements = 0;
-    // every statement reaches the driver's client as one `query` call (drizzle's queries and runPrepared alike); one
-    // proxy per client, as the platform keys per-client state (PGlite's statistics) by the client object
+    // every statement reaches the driver's client as one `query` call (drizzle's queries and runPrepared alike), or
+    // on the embedded database as one `execProtocolStream` call (the prepared reads, ADR 047; PGlite's own `query`
+    // calls it on the instance itself, past this proxy); one proxy per client, as the platform keys per-client state
+    // (PGlite's statistics, its prepared statements) by the client object
     const clients = new WeakMap<object, object>();
     const countingClient = (c: object) => {
       let proxy = clients.get(c);
@@ -743,7 +765,7 @@ describe('listPage on sys_user and sys_log', () => {
         proxy = new Proxy(c, {
           get(target, p3) {
             const cv = Reflect.get(target, p3, target);
-            if (p3 === 'query' && typeof cv === 'function') {
+            if ((p3 === 'query' || p3 === 'execProtocolStream') && typeof cv === 'function') {
               return (...args: unknown[]) => {
                 statements++;
                 return (cv as (...a: unknown[]) => unknown).apply(target, args);
@@ -779,6 +801,27 @@ describe('listPage on sys_user and sys_log', () => {
     const plain = await listPage(db, users, { pageSize: '100' });
     expect(page.records).toEqual(plain.records);
     expect(page.records.find((r) => r.username === 'a_b')).toMatchObject({ sex_dictText: expect.any(String) });
+  });
+
+  it('page 1 of a list is planned once per session, not per request (PostgreSQL settles on a generic plan)', async () => {
+    // one database session: PGlite is one; on PostgreSQL one pooled connection, with drizzle over it
+    const session = t.database.pool ? await t.database.pool.connect() : undefined;
+    try {
+      const one = session ? (drizzlePg(session) as unknown as Db) : db;
+      for (let i = 0; i < 8; i++)
+        expect((await listPage(one, logs, { logType: '2' })).records.length).toBeGreaterThan(0);
+      const ask = `select generic_plans::int as generic, statement from pg_prepared_statements
+                    where statement like '%from "sys_log" where%'`;
+      const rows = (session ? (await session.query(ask)).rows : (await t.database.pglite!.query(ask)).rows) as {
+        generic: number;
+        statement: string;
+      }[];
+      const page = rows.filter((r) => r.statement.includes(' limit 10)'));
+      expect(page.length).toBeGreaterThan(0);
+      expect(Math.max(...page.map((r) => r.generic))).toBeGreaterThan(0);
+    } finally {
+      session?.release();
+    }
   });
 
   it.skipIf(!onRealPg)(

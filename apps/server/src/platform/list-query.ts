@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Page } from '@answer/contract';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, getTableColumns, getTableName, gt, gte, inArray, is, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { type PgColumn, PgDialect, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
@@ -7,7 +8,8 @@ import { PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { remember, type WriteEpoch, writeEpochOf } from '../db/embedded-writes.ts';
+import { isPlainRead, remember, type WriteEpoch, writeEpochOf } from '../db/embedded-writes.ts';
+import { pgliteReadArrays } from '../db/pglite-prepared.ts';
 import { dictSnapshot } from './dict-cache.ts';
 import {
   type DictRef,
@@ -827,10 +829,10 @@ export interface ArrayRows {
 }
 
 /** PGlite's parsers for runPreparedArrays: what drizzle's own PGlite queries leave as text (RAW_OIDS) */
-const PGLITE_ARRAY_QUERY = {
-  rowMode: 'array' as const,
-  parsers: Object.fromEntries([...RAW_OIDS].map((oid) => [oid, asText])),
-};
+const PGLITE_PARSERS: Record<number, (v: string) => string> = Object.fromEntries(
+  [...RAW_OIDS].map((oid) => [oid, asText]),
+);
+const PGLITE_ARRAY_QUERY = { rowMode: 'array' as const, parsers: PGLITE_PARSERS };
 
 /**
  * runPrepared with each row as an array of values in column order (node-postgres and PGlite `rowMode: 'array'`).
@@ -858,6 +860,10 @@ export async function runPreparedArrays(
       types: RAW_TYPES,
       rowMode: 'array',
     });
+  } else if (!kindOfHandle(db).tx && isPlainRead(query.sql)) {
+    // the embedded database: prepared and run in one call, as node-postgres does on a server (ADR 047)
+    const name = opts.customPlan ? undefined : statementName(query.sql);
+    return pgliteReadArrays(session.client as unknown as PGlite, query.sql, query.params, name, PGLITE_PARSERS);
   } else {
     res = await session.client.query(query.sql, query.params, PGLITE_ARRAY_QUERY);
   }
@@ -1149,6 +1155,28 @@ function dictTextColumns(parts: PageParts): SQL[] {
   return out;
 }
 
+/**
+ * The page's ` order by … limit … offset …` (ADR 047). `filterText`: the rendered `<table> where …`.
+ *
+ * A prepared statement with `limit $n` is never given a generic plan: PostgreSQL cannot know the limit, prices the
+ * generic plan as if it read a tenth of the table, and plans the statement again for every request (0.2 ms of a log
+ * page's 0.45). So a page size the console offers is written into the statement as a literal and page 1 has no
+ * offset, and PostgreSQL settles on a generic plan where one is as good. The number of statements stays bounded: a
+ * few sizes, and later pages keep `offset $n` (planned with their values, as before). A filter with a pattern
+ * (`like`/`ilike`) keeps `limit $n`: only the pattern tells how many rows match, and a generic plan assumes few
+ * (ADR 043, 046), so those pages keep being planned with their values.
+ */
+function pageTail(orderBy: SQL[], pageSize: number, offset: number, filterText: string): SQL {
+  const order = sql` order by ${sql.join(orderBy, sql`, `)}`;
+  if (!LITERAL_PAGE_SIZES.has(pageSize) || PATTERN_FILTER.test(filterText))
+    return sql`${order} limit ${pageSize} offset ${offset}`;
+  const limit = sql.raw(` limit ${pageSize}`);
+  return offset === 0 ? sql`${order}${limit}` : sql`${order}${limit} offset ${offset}`;
+}
+/** the page sizes of the console's lists and pickers (PAGE_SIZE_OPTIONS, POPUP_PAGE_SIZES) and the usual others */
+const LITERAL_PAGE_SIZES = new Set([5, 10, 15, 20, 30, 50, 100]);
+const PATTERN_FILTER = /\bi?like\b/i;
+
 /** the page statement as one drizzle SQL (what renderPageStatement renders, in parts; kept for its test) */
 export function pageStatementSql(parts: PageParts, withTotal = true): SQL {
   const { entity, extras, filtered, orderBy, pageSize, offset } = parts;
@@ -1156,7 +1184,8 @@ export function pageStatementSql(parts: PageParts, withTotal = true): SQL {
   for (const [key, fn] of extras) computed.push(sql`${fn(pageRowRef)} as ${sql.identifier(key)}`);
   if (withTotal) computed.push(sql`(select count(*)::int from ${filtered}) as "__total"`);
   const columns = computed.length ? sql`, ${sql.join(computed, sql`, `)}` : sql``;
-  return sql`select ${PAGE_ROW}.*${columns} from (select ${selectList(entity)} from ${filtered} order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`;
+  const tail = pageTail(orderBy, pageSize, offset, dialect.sqlToQuery(filtered).sql);
+  return sql`select ${PAGE_ROW}.*${columns} from (select ${selectList(entity)} from ${filtered}${tail}) as ${PAGE_ROW}`;
 }
 
 /**
@@ -1302,7 +1331,7 @@ export function renderPageStatement(
       at += f.params.length;
     }
   }
-  const tail = render(sql` order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}) as ${PAGE_ROW}`);
+  const tail = render(sql`${pageTail(orderBy, pageSize, offset, f.sql)}) as ${PAGE_ROW}`);
   const pieces = [...cols, inner, tail];
   const typed = pieces.some((q) => q.typings?.length);
   let text = `select ${dialect.escapeName('__p')}.*`;
@@ -1334,11 +1363,7 @@ function computedBy(db: Db, parts: PageParts): { field: string; column: PgColumn
 export function renderRowsStatement(dialect: PgDialect, parts: PageParts): RenderedQuery {
   const { entity, filtered, orderBy, pageSize, offset } = parts;
   const f = renderSql(dialect, filtered);
-  const tail = renderSql(
-    dialect,
-    sql` order by ${sql.join(orderBy, sql`, `)} limit ${pageSize} offset ${offset}`,
-    f.params.length,
-  );
+  const tail = renderSql(dialect, pageTail(orderBy, pageSize, offset, f.sql), f.params.length);
   const typed = f.typings?.length || tail.typings?.length;
   return {
     sql: `select ${selectListText(entity)} from ${f.sql}${tail.sql}`,
