@@ -42,5 +42,10 @@ export function recordStatements(pglite: PGlite): { executed: string[]; stop: ()
     }
     return original.call(this, message, opts);
   };
-  return { executed, stop: () => void (inst.execProtocolStream = original) };
+  return {
+    executed,
+    stop: () => {
+      inst.execProtocolStream = original;
+    },
+  };
 }

@@ -1272,6 +1272,61 @@ const VOLATILE =
 const SUBSELECT = /\bselect\b/i;
 
 /**
+ * The start of a page statement: the computed columns (the table dictionaries' texts, rendered once per entity and
+ * tenancy; the extras), then the page's filter, each numbered on from the last. `n` renders what follows in order.
+ */
+function computedAndFilter(dialect: PgDialect, parts: PageParts, extrasKey: string | undefined) {
+  const head = dictHead(dialect, parts, extrasKey);
+  const n = {
+    at: head?.params.length ?? 0,
+    render(q: SQL): RenderedQuery {
+      const r = renderSql(dialect, q, n.at);
+      n.at += r.params.length;
+      return r;
+    },
+  };
+  const cols: RenderedQuery[] = head ? [head] : [];
+  if (extrasKey === undefined && parts.extras.length) cols.push(n.render(sql.join(extraColumns(parts), sql`, `)));
+  const fStart = n.at;
+  return { cols, n, f: n.render(parts.filtered), fStart };
+}
+
+/** the key a count is kept by: the rendered filter's text and values; undefined when JSON cannot write a value */
+function countKeyOf(f: RenderedQuery): string | undefined {
+  try {
+    return `${f.sql}\u0000${JSON.stringify(f.params)}`;
+  } catch {
+    return undefined; // a bigint: not kept
+  }
+}
+
+/**
+ * The `__total` column over the rendered filter `f` (`<table> where …`, its values numbered up to `at`). With the
+ * table's version (ADR 045) and a count key: the version, then the kept version and total, numbered after `at`, and
+ * the count only where the version moved, with `__version` beside it. `added`: parameters numbered past `at`.
+ */
+function totalColumn(
+  f: RenderedQuery,
+  at: number,
+  versioned: TotalPlan['versioned'],
+  countKey: string | undefined,
+): { column: RenderedQuery; added: number } {
+  const count = `(select count(*)::int from ${f.sql})`;
+  if (!versioned || countKey === undefined)
+    return { column: { sql: `${count} as "__total"`, params: f.params, typings: f.typings }, added: 0 };
+  const k = versioned.kept(countKey);
+  const v = versionSql(at + 1);
+  return {
+    column: {
+      sql: `case when ${v} = $${at + 2}::bigint then $${at + 3}::int else ${count} end as "__total", ${v} as "__version"`,
+      params: [...f.params, versioned.table, k?.version ?? '-1', k?.total ?? 0],
+      typings: f.typings?.length ? [...f.typings, 'none', 'none', 'none'] : undefined,
+    },
+    added: 3,
+  };
+}
+
+/**
  * renders the page statement: exactly what `sqlToQuery(pageStatementSql(parts))` gives (list-query.test.ts);
  * `extrasKey`: see PageOptions.extrasKey. The filtered table occurs twice (the count and the page's rows): it is
  * rendered once and its second occurrence is the same text with the parameters renumbered.
@@ -1284,54 +1339,28 @@ export function renderPageStatement(
   plan?: TotalPlan,
 ): PageStatement {
   const { entity, filtered, orderBy, pageSize, offset } = parts;
-  const head = dictHead(dialect, parts, extrasKey);
-  const extras = extrasKey !== undefined ? [] : extraColumns(parts);
-  let at = head?.params.length ?? 0;
   /** the computed columns after `"__p".*`, then the page's rows */
-  const cols: RenderedQuery[] = head ? [head] : [];
-  const render = (q: SQL) => {
-    const r = renderSql(dialect, q, at);
-    at += r.params.length;
-    return r;
-  };
-  if (extras.length) cols.push(render(sql.join(extras, sql`, `)));
-  const fStart = at;
-  const f = render(filtered);
+  const { cols, n, f, fStart } = computedAndFilter(dialect, parts, extrasKey);
   let countKey: string | undefined;
   let total: number | undefined;
   const versioned = plan?.versioned && !SUBSELECT.test(f.sql) ? plan.versioned : undefined;
   if ((plan?.known || versioned) && !VOLATILE.test(f.sql)) {
-    try {
-      countKey = `${f.sql}\u0000${JSON.stringify(f.params)}`;
-    } catch {
-      countKey = undefined; // a value JSON cannot write (bigint): not kept
-    }
+    countKey = countKeyOf(f);
     if (countKey !== undefined && plan?.known) total = plan.known(countKey);
   }
   let inner: RenderedQuery = f;
   if (total === undefined) {
-    const count = `(select count(*)::int from ${f.sql})`;
-    if (versioned && countKey !== undefined) {
-      // the table's version, then the kept version and total, numbered after the filter's values
-      const k = versioned.kept(countKey);
-      const v = versionSql(at + 1);
-      cols.push({
-        sql: `case when ${v} = $${at + 2}::bigint then $${at + 3}::int else ${count} end as "__total", ${v} as "__version"`,
-        params: [...f.params, versioned.table, k?.version ?? '-1', k?.total ?? 0],
-        typings: f.typings?.length ? [...f.typings, 'none', 'none', 'none'] : undefined,
-      });
-      at += 3;
-    } else {
-      cols.push({ sql: `${count} as "__total"`, params: f.params, typings: f.typings });
-    }
-    const shifted = shiftParams(f.sql, fStart, f.params.length, at - fStart);
-    if (shifted === undefined) inner = render(filtered);
+    const t = totalColumn(f, n.at, versioned, countKey);
+    cols.push(t.column);
+    n.at += t.added;
+    const shifted = shiftParams(f.sql, fStart, f.params.length, n.at - fStart);
+    if (shifted === undefined) inner = n.render(filtered);
     else {
       inner = { sql: shifted, params: f.params, typings: f.typings };
-      at += f.params.length;
+      n.at += f.params.length;
     }
   }
-  const tail = render(sql`${pageTail(orderBy, pageSize, offset, f.sql)}) as ${PAGE_ROW}`);
+  const tail = n.render(sql`${pageTail(orderBy, pageSize, offset, f.sql)}) as ${PAGE_ROW}`);
   const pieces = [...cols, inner, tail];
   const typed = pieces.some((q) => q.typings?.length);
   let text = `select ${dialect.escapeName('__p')}.*`;
@@ -1387,40 +1416,13 @@ export function renderComputedStatement(
   extrasKey?: string,
   plan?: TotalPlan,
 ): PageStatement {
-  const { entity, filtered } = parts;
-  const head = dictHead(dialect, parts, extrasKey);
-  const extras = extrasKey !== undefined ? [] : extraColumns(parts);
-  let at = head?.params.length ?? 0;
-  const cols: RenderedQuery[] = head ? [head] : [];
-  const render = (q: SQL) => {
-    const r = renderSql(dialect, q, at);
-    at += r.params.length;
-    return r;
-  };
-  if (extras.length) cols.push(render(sql.join(extras, sql`, `)));
-  const f = render(filtered);
-  const count = `(select count(*)::int from ${f.sql})`;
+  const { entity } = parts;
+  const { cols, n, f } = computedAndFilter(dialect, parts, extrasKey);
   const versioned = plan?.versioned && !SUBSELECT.test(f.sql) && !VOLATILE.test(f.sql) ? plan.versioned : undefined;
-  let countKey: string | undefined;
-  if (versioned) {
-    try {
-      countKey = `${f.sql}\u0000${JSON.stringify(f.params)}`;
-    } catch {
-      countKey = undefined; // a value JSON cannot write (bigint): not kept
-    }
-  }
-  if (versioned && countKey !== undefined) {
-    const k = versioned.kept(countKey);
-    const v = versionSql(at + 1);
-    cols.push({
-      sql: `case when ${v} = $${at + 2}::bigint then $${at + 3}::int else ${count} end as "__total", ${v} as "__version"`,
-      params: [...f.params, versioned.table, k?.version ?? '-1', k?.total ?? 0],
-      typings: f.typings?.length ? [...f.typings, 'none', 'none', 'none'] : undefined,
-    });
-    at += 3;
-  } else {
-    cols.push({ sql: `${count} as "__total"`, params: f.params, typings: f.typings });
-  }
+  const countKey = versioned ? countKeyOf(f) : undefined;
+  const t = totalColumn(f, n.at, versioned, countKey);
+  cols.push(t.column);
+  n.at += t.added;
   let from = keyTexts.get(entity);
   if (from === undefined) {
     from = `${renderSql(dialect, sql`${entity.table}`).sql} where ${renderSql(dialect, sql`${key.column}`).sql}`;
@@ -1428,7 +1430,7 @@ export function renderComputedStatement(
   }
   let text = `select ${dialect.escapeName('__p')}.${dialect.escapeName(key.field)}`;
   for (const c of cols) text += `, ${c.sql}`;
-  text += ` from (select ${selectListText(entity)} from ${from} = any($${at + 1})) as ${dialect.escapeName('__p')}`;
+  text += ` from (select ${selectListText(entity)} from ${from} = any($${n.at + 1})) as ${dialect.escapeName('__p')}`;
   const typed = cols.some((q) => q.typings?.length);
   return {
     sql: text,
