@@ -119,7 +119,6 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   const bin = visibleModal(page, '字典回收站');
   const binRow = rowOf(bin, DICT_CODE);
   await expect(binRow).toBeVisible();
-  await page.waitForTimeout(500); // let the modal finish opening
   await page.screenshot({ path: '/tmp/dict-recycle.png' });
   await binRow.getByText('还原').click();
   await toast(page, '操作成功!');
@@ -156,7 +155,6 @@ test('categories: add a root and a child, lazy expansion', async ({ page }) => {
   await rootRow.getByText('添加下级').click();
   modal = visibleModal(page, '类型名称');
   await expect(modal.getByTestId('j-category-select')).toContainText(ROOT); // the parent, named via loadDictItem
-  await page.waitForTimeout(400);
   await page.screenshot({ path: '/tmp/dict-category-add-child.png' });
   await modal.getByLabel('类型名称').fill(CHILD);
   await ok(modal).click();
@@ -206,7 +204,6 @@ test('check rule 功能测试: pass and fail', async ({ page }) => {
   await row.getByText('编辑').click();
   const editor = visibleModal(page, '规则设置');
   await expect(editor.getByTestId('rule-editor').locator('input[value="^[a-zA-Z]$"]')).toBeVisible();
-  await page.waitForTimeout(500);
   await page.screenshot({ path: '/tmp/dict-check-rule-edit.png' });
   await editor
     .locator('.ant-modal-footer')
@@ -228,7 +225,6 @@ test('fill rule 功能测试: shop_order_num gives increasing numbers', async ({
     const result = page.getByTestId('fill-rule-test-result');
     await expect(result).toContainText(/CN\d{12}/);
     const text = (await result.innerText()).match(/CN\d{12}/)![0];
-    await page.waitForTimeout(300);
     await page.screenshot({ path: '/tmp/dict-fill-rule-test.png' });
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: '知道了' }).click();
     await expect(result).toBeHidden();

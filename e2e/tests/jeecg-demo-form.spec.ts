@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, asAdmin, openPage, signIn } from './support';
+import { api, asAdmin, openPage, settled, signIn } from './support';
 
 // 常见案例 → 单表模型示例: the form with every form widget of spec 02 is filled and saved; reopened, every value is
 // shown unchanged, and the record the server keeps holds exactly what was picked.
@@ -43,6 +43,7 @@ test('单表模型示例: every form widget saves and loads back unchanged', asy
   await root.getByRole('button', { name: /新\s*增/ }).click();
   const modal = modalTitled(page, '新增');
   await expect(modal).toBeVisible();
+  await settled(modal);
 
   // fullscreen-capable modal
   await modal.getByRole('button', { name: '最大化' }).click();

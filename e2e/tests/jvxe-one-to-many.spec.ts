@@ -278,6 +278,5 @@ test('one-to-many order: sub rows validated, saved in one request, reopened unch
   await expect(expandedCustomers.locator('input')).toHaveCount(0);
   await nested.getByRole('tab', { name: '机票信息' }).click();
   await expect(nested.getByTestId('expand-tickets').locator('.ant-table-row')).toContainText(['CA1234']);
-  await page.waitForTimeout(400);
   await page.screenshot({ path: '/tmp/jvxe-table-expand.png' });
 });

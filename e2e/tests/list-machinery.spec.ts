@@ -112,7 +112,6 @@ test('list machinery on the user list', async ({ page }) => {
   await page.locator('.ant-dropdown-menu').getByText('删除', { exact: true }).click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('确定要删除这 3 项吗?');
-  await page.waitForTimeout(400); // let the dialog finish its opening animation for the picture
   await page.screenshot({ path: '/tmp/web-list-batch-confirm.png' });
   await confirm.getByRole('button', { name: /取\s*消/ }).click();
   await expect(confirm).toBeHidden();

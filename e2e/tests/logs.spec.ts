@@ -91,7 +91,6 @@ test.describe('日志管理 / 数据日志', () => {
     const changed = modal.locator('tr[data-changed="true"]');
     await expect(changed.filter({ hasText: 'realname' })).toContainText('管理员甲');
     await expect(changed.filter({ hasText: 'realname' })).toContainText('管理员乙');
-    await page.waitForTimeout(500);
     await page.screenshot({ path: '/tmp/core-server-DataLogCompare.png' });
     await modal.locator('.ant-modal-footer').getByRole('button').click();
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, asAdmin, openPage, signIn } from './support';
+import { api, asAdmin, openPage, settled, signIn } from './support';
 
 // 在线开发 → Online表单开发: design a single-table form in the browser (two fields, one a dictionary list), save,
 // 同步数据库, 功能测试 opens the generated list; edit: add a field, sync again; remove it (a destructive sync asks to
@@ -79,15 +79,54 @@ async function sync(page: Page, expectLoss = false) {
   await expect(listRow(page).getByTestId('cgform-synced')).toBeVisible();
 }
 
-/** a row action of the 更多 dropdown (opened on hover; hovered again until the entry shows) */
+/**
+ * a row action of the 更多 dropdown (opened on hover; hovered again until the entry shows). Every try is bounded, so a
+ * dropdown that never opens fails here with what covers 更多 instead of hanging until the test's timeout.
+ */
 async function moreAction(page: Page, row: Locator, label: string) {
   const entry = page.locator('.ant-dropdown:visible').getByText(label, { exact: true });
+  const trigger = row.getByText('更多');
   await expect(async () => {
     await page.mouse.move(0, 0);
-    await row.getByText('更多').hover();
-    await expect(entry).toBeVisible({ timeout: 1500 });
-  }).toPass();
+    await trigger.hover({ timeout: 5_000 }).catch(async (err: Error) => {
+      throw new Error(
+        `更多 not hoverable: ${err.message.split('\n').slice(0, 12).join(' | ')}; ${await coverOf(trigger)}`,
+      );
+    });
+    await expect(entry)
+      .toBeVisible({ timeout: 1_500 })
+      .catch(async () => {
+        throw new Error(`${label} not shown after hovering 更多; ${await coverOf(trigger)}`);
+      });
+  }).toPass({ timeout: 30_000 });
+  await settled(page.locator('.ant-dropdown:visible'));
   await entry.click();
+}
+
+/** what the page shows at the centre of `target` (the topmost element, and any open overlay), for a failure message */
+async function coverOf(target: Locator): Promise<string> {
+  return target
+    .evaluate(
+      (el) => {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        const describe = (e: Element | null) =>
+          e
+            ? `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent ?? '').slice(0, 40)}"`
+            : 'none';
+        const overlays = [
+          ...document.querySelectorAll(
+            '.ant-modal-wrap, .ant-drawer-open, .ant-notification-notice, .ant-spin-spinning',
+          ),
+        ]
+          .map(describe)
+          .join('; ');
+        return `at ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} topmost ${describe(top)}; overlays: ${overlays || 'none'}`;
+      },
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch((e: Error) => `更多 not found: ${e.message.split('\n')[0]}`);
 }
 
 test.afterAll(async ({ request }) => {
@@ -242,6 +281,9 @@ test('row dialogs: 配置地址, 自定义按钮, 角色授权, 复制视图 and
   await root.locator('.ant-form-item').filter({ hasText: '表类型' }).locator('.ant-select').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '单表' }).click();
   await root.getByRole('button', { name: /(^|\s)查\s*询$/ }).click();
+  // the filtered answer has come back: only this definition is left
+  await expect(root.getByTestId('cgform-table').locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(root.getByTestId('cgform-table').locator('.ant-spin-spinning')).toHaveCount(0);
   await expect(root.getByTestId('cgform-table')).not.toContainText('test_demo');
   await expect(row).toBeVisible();
   const more = (label: string) => moreAction(page, row, label);

@@ -109,6 +109,42 @@ test('password modal validates with the spec messages', async ({ page }) => {
   await expect(modal).toBeVisible();
 });
 
+test('dialogs zoom in by default; with the system set to reduce motion (read at start) they appear at once', async ({
+  page,
+}) => {
+  const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
+  /** opens and closes the password dialog; answers every class it had from the moment it was added */
+  const openAndClose = async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as { dialogClasses: string[] };
+      w.dialogClasses = [];
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.ant-modal')) w.dialogClasses.push(el.className);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.locator('.answer-user').click();
+    await page.getByRole('menuitem', { name: '密码修改' }).click();
+    await expect(modal).toBeVisible();
+    await expect(modal).not.toHaveClass(/ant-zoom-(appear|enter)/);
+    const seen = await page.evaluate(() => (window as unknown as { dialogClasses: string[] }).dialogClasses.join(' '));
+    await modal.getByRole('button', { name: '关 闭', exact: true }).click();
+    await expect(modal).toBeHidden();
+    return seen;
+  };
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.reload();
+  // the zoom runs (its active step) ...
+  expect(await openAndClose()).toMatch(/ant-zoom-(appear|enter)-active/);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  // ... and with reduced motion it never starts: the dialog is in place at once, with no transition time
+  expect(await openAndClose()).not.toMatch(/ant-zoom-(appear|enter)-(start|active)/);
+  await page.locator('.answer-user').click();
+  await page.getByRole('menuitem', { name: '密码修改' }).click();
+  await expect(modal).toBeVisible();
+  expect(await modal.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+});
+
 test('logout asks for confirmation, then returns to the login page', async ({ page }) => {
   await page.locator('.answer-user').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();

@@ -50,7 +50,6 @@ test('build, apply, save, reload, overwrite and delete an advanced query on the 
   await list.getByTestId('super-query-button').click();
   await expect(panel(page)).toBeVisible();
   await expect(panel(page).getByTestId('super-query-row')).toHaveCount(1);
-  await page.waitForTimeout(400); // the opening animation
   await page.screenshot({ path: 'artifacts/super-query-panel.png' });
 
   // nothing to search with

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Signs in through the real login page (CAPTCHA=off in the e2e server) and waits for the shell (its side menu, unless
@@ -24,6 +24,27 @@ export async function signIn(
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.locator('.answer-sider')).toBeVisible();
+}
+
+/**
+ * Waits until an antd overlay (modal, drawer, dropdown) has finished its opening motion: no `*-appear` / `*-enter`
+ * class left, and the same box on two reads in a row. A click computed during the zoom lands where the button was a
+ * frame earlier and is lost.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await expect(target).not.toHaveClass(/(^|\s)[\w-]+-(appear|enter)(\s|$)/);
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await target.boundingBox());
+        const same = now === last && now !== 'null';
+        last = now;
+        return same;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
 }
 
 type Envelope<T = unknown> = { success: boolean; message: string; code: number; result: T };

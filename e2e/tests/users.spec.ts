@@ -67,7 +67,6 @@ test('admin adds, finds, edits, freezes, deletes, restores and exports a user', 
   await departModal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal.getByLabel('所属部门')).toHaveValue('市场部');
   await expect(departModal).toBeHidden();
-  await page.waitForTimeout(400); // let the closing animation end before the screenshot
   await page.screenshot({ path: '/tmp/user-modal.png' });
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();

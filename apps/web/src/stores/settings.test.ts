@@ -90,4 +90,10 @@ describe('theme config', () => {
     const dark = buildThemeConfig({ darkMode: true, primaryColor: '#F5222D', navTheme: 'light' });
     expect(dark.algorithm).toBe(theme.darkAlgorithm);
   });
+
+  it('keeps antd motion on, and turns it off when the system asks for reduced motion', () => {
+    const s = { darkMode: false, primaryColor: '#1890FF', navTheme: 'light' } as const;
+    expect(buildThemeConfig(s).token?.motion).toBe(true);
+    expect(buildThemeConfig(s, true).token?.motion).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { type ThemeConfig, theme } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 
 /**
@@ -138,10 +138,15 @@ export const useSettings = create<SettingsStore>((set, get) => ({
   },
 }));
 
-export function buildThemeConfig(s: Pick<Settings, 'darkMode' | 'primaryColor' | 'navTheme'>): ThemeConfig {
+export function buildThemeConfig(
+  s: Pick<Settings, 'darkMode' | 'primaryColor' | 'navTheme'>,
+  reducedMotion = false,
+): ThemeConfig {
   return {
     algorithm: s.darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
+      // the system's "reduce motion" setting: dialogs, drawers and menus appear and go without zooming or sliding
+      motion: !reducedMotion,
       colorPrimary: s.primaryColor,
       colorInfo: s.primaryColor,
       colorLink: s.primaryColor,
@@ -161,11 +166,21 @@ export function buildThemeConfig(s: Pick<Settings, 'darkMode' | 'primaryColor' |
   };
 }
 
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** whether the system asks for reduced motion (false where matchMedia is missing) */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(REDUCED_MOTION_QUERY).matches
+    : false;
+}
+
 export const COLOR_WEAK_CLASS = 'answer-color-weak';
 
 /**
- * The antd ThemeConfig for the app's ConfigProvider, rebuilt from the settings (primary colour, dark/light). It also
- * applies colour-weak mode as a CSS filter on the root element, which tokens cannot express.
+ * The antd ThemeConfig for the app's ConfigProvider, rebuilt from the settings (primary colour, dark/light), with the
+ * system's reduced-motion preference as it was when the app started (ADR 048). It also applies colour-weak mode as a CSS filter on the root element, which
+ * tokens cannot express.
  */
 export function useThemeConfig(): ThemeConfig {
   const darkMode = useSettings((s) => s.darkMode);
@@ -178,5 +193,11 @@ export function useThemeConfig(): ThemeConfig {
     root.style.filter = colorWeak ? 'invert(80%)' : '';
     root.style.colorScheme = darkMode ? 'dark' : 'light';
   }, [colorWeak, darkMode]);
-  return useMemo(() => buildThemeConfig({ darkMode, primaryColor, navTheme }), [darkMode, primaryColor, navTheme]);
+  // read once, when the app starts: antd wraps the tree in a motion provider the first time motion differs from its
+  // default, so switching it while the app runs would remount every page and lose what was typed
+  const [reducedMotion] = useState(prefersReducedMotion);
+  return useMemo(
+    () => buildThemeConfig({ darkMode, primaryColor, navTheme }, reducedMotion),
+    [darkMode, primaryColor, navTheme, reducedMotion],
+  );
 }
