@@ -1,7 +1,7 @@
 import type { MenuItem } from '@answer/contract';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Modal, Select, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Modal, type RefSelectProps, Select, Tooltip, Typography } from 'antd';
+import { type Ref, useMemo, useRef, useState } from 'react';
 import { filterSearchEntries, menuSearchEntries, type SearchEntry } from './menu-utils';
 import { useOpenMenuItem } from './SideMenu';
 
@@ -16,17 +16,20 @@ function SearchSelect({
   onDone,
   autoFocus,
   style,
+  selectRef,
 }: {
   menu: readonly MenuItem[];
   onDone?: () => void;
   autoFocus?: boolean;
   style?: React.CSSProperties;
+  selectRef?: Ref<RefSelectProps>;
 }) {
   const open = useOpenMenuItem();
   const entries = useMemo(() => menuSearchEntries(menu), [menu]);
   const options = useMemo<Option[]>(() => entries.map((e) => ({ value: e.key, label: e.title, entry: e })), [entries]);
   return (
     <Select<string, Option>
+      ref={selectRef}
       className="answer-header-search-select"
       showSearch={{
         filterOption: (input, option) => (option ? filterSearchEntries([option.entry], input).length > 0 : false),
@@ -64,6 +67,7 @@ function SearchSelect({
 /** Header menu search (spec §2.5): inline on desktop, a modal on mobile. */
 export function HeaderSearch({ menu, isMobile }: { menu: readonly MenuItem[]; isMobile: boolean }) {
   const [active, setActive] = useState(false);
+  const selectRef = useRef<RefSelectProps>(null);
   const trigger = (
     <Button
       type="text"
@@ -74,7 +78,7 @@ export function HeaderSearch({ menu, isMobile }: { menu: readonly MenuItem[]; is
     />
   );
   const search = (width: number | string) => (
-    <SearchSelect menu={menu} autoFocus onDone={() => setActive(false)} style={{ width }} />
+    <SearchSelect menu={menu} autoFocus selectRef={selectRef} onDone={() => setActive(false)} style={{ width }} />
   );
   if (isMobile) {
     return (
@@ -85,6 +89,10 @@ export function HeaderSearch({ menu, isMobile }: { menu: readonly MenuItem[]; is
           open={active}
           footer={null}
           onCancel={() => setActive(false)}
+          // the dialog takes the focus as it opens (at once with reduced motion, ADR 048): give it to the field
+          afterOpenChange={(opened) => {
+            if (opened) selectRef.current?.focus();
+          }}
           destroyOnHidden
           width="calc(100vw - 32px)"
           style={{ top: 24, maxWidth: 480 }}
