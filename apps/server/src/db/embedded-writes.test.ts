@@ -103,6 +103,36 @@ describe.skipIf(onRealPg)('embedded database: list totals kept until a write', (
     expect(await total()).toBe(2);
   });
 
+  it('a pattern-filtered page with a table dictionary: rows, then texts and the kept total (ADR 049)', async () => {
+    const named = defineListEntity({
+      table: sysLog,
+      sortable: ['createTime'],
+      defaultSort: { column: 'createTime', order: 'desc' },
+      dictFields: { userid: 'sys_user,realname,username' },
+    });
+    await db.insert(sysLog).values({ id: 'ew8', logType: 9, logContent: 'pattern one', userid: 'admin' });
+    const q = { logType: '9', logContent: '*pattern*' };
+    const mark = executed.length;
+    const first = await listPage(db, named, q);
+    expect(first.total).toBe(1);
+    expect(first.records[0]).toMatchObject({ id: 'ew8', userid: 'admin', userid_dictText: '管理员' });
+    // the rows alone (planned for the pattern), then the texts and the count by the rows' keys
+    const sent = executed.slice(mark);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).not.toContain('count(*)');
+    expect(sent[1]).toContain('count(*)');
+    // the same page again: the total is kept, nothing is counted
+    const before = countsSoFar();
+    expect((await listPage(db, named, q)).total).toBe(1);
+    expect(countsSoFar()).toBe(before);
+    // a write is seen at once
+    await db.insert(sysLog).values({ id: 'ew9', logType: 9, logContent: 'pattern two', userid: 'nobody' });
+    const after = await listPage(db, named, q);
+    expect(after.total).toBe(2);
+    expect(after.records.find((r) => r.id === 'ew9')).toMatchObject({ userid_dictText: '' });
+    await db.delete(sysLog).where(eq(sysLog.logType, 9));
+  });
+
   it('a page past the end still answers the total', async () => {
     const page = await listPage(db, logs, { logType: '7', pageNo: '5', pageSize: '10' });
     expect(page.records).toEqual([]);

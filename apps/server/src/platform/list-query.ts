@@ -1381,8 +1381,14 @@ export function renderPageStatement(
  * page has computed columns (table dictionaries, extras) and runs on PostgreSQL; undefined otherwise (one statement).
  */
 function computedBy(db: Db, parts: PageParts): { field: string; column: PgColumn } | undefined {
-  if (!kindOfHandle(db).nodePg) return undefined;
   if (parts.extras.length === 0 && !parts.dicts.some((d) => d.ref.kind === 'table')) return undefined;
+  if (!kindOfHandle(db).nodePg) {
+    // the embedded database: only a pattern filter's rows gain from being planned alone (ADR 049); the page is one
+    // call into the instance otherwise
+    if (!embeddedWrites(db)) return undefined;
+    const f = (db as unknown as DrizzleInternals).dialect.sqlToQuery(parts.filtered).sql;
+    if (!PATTERN_FILTER.test(f)) return undefined;
+  }
   const id = parts.entity.id;
   if (!id || !(id as unknown as { primary?: boolean }).primary) return undefined;
   return { field: 'id', column: id };
@@ -1417,12 +1423,21 @@ export function renderComputedStatement(
   plan?: TotalPlan,
 ): PageStatement {
   const { entity } = parts;
-  const { cols, n, f } = computedAndFilter(dialect, parts, extrasKey);
+  const { cols, n, f, fStart } = computedAndFilter(dialect, parts, extrasKey);
   const versioned = plan?.versioned && !SUBSELECT.test(f.sql) && !VOLATILE.test(f.sql) ? plan.versioned : undefined;
-  const countKey = versioned ? countKeyOf(f) : undefined;
-  const t = totalColumn(f, n.at, versioned, countKey);
-  cols.push(t.column);
-  n.at += t.added;
+  let countKey = versioned ? countKeyOf(f) : undefined;
+  let total: number | undefined;
+  if (plan?.known && !VOLATILE.test(f.sql)) {
+    countKey = countKeyOf(f);
+    if (countKey !== undefined) total = plan.known(countKey);
+  }
+  if (total === undefined) {
+    const t = totalColumn(f, n.at, versioned, countKey);
+    cols.push(t.column);
+    n.at += t.added;
+  } else {
+    n.at = fStart; // the filter is not in the statement: its values are not either
+  }
   let from = keyTexts.get(entity);
   if (from === undefined) {
     from = `${renderSql(dialect, sql`${entity.table}`).sql} where ${renderSql(dialect, sql`${key.column}`).sql}`;
@@ -1436,7 +1451,9 @@ export function renderComputedStatement(
     sql: text,
     params: [...concat(...cols.map((q) => q.params)), ids],
     ...(typed ? { typings: [...concat(...cols.map((q) => q.typings)), 'none'] } : {}),
-    ...(countKey !== undefined ? { countKey, versioned: true } : {}),
+    ...(countKey !== undefined ? { countKey } : {}),
+    ...(total !== undefined ? { total } : {}),
+    ...(versioned && countKey !== undefined && total === undefined ? { versioned: true } : {}),
   };
 }
 
@@ -1542,6 +1559,9 @@ async function splitPage(
 ): Promise<Page<ListRecord>> {
   const { entity, dicts, extras, filtered, offset } = parts;
   const dialect = (db as unknown as DrizzleInternals).dialect;
+  // embedded database: the total kept while nothing has been written (ADR 044), read before the rows
+  const writes = embeddedWrites(db);
+  const writesAt = writes?.value ?? 0;
   const { columns, rows } = await runPreparedArrays(db, renderRowsStatement(dialect, parts), {
     customPlan: opts.customPlan,
   });
@@ -1551,8 +1571,10 @@ async function splitPage(
     const keyAt = columns.indexOf(key.field);
     const ids = rows.map((r) => r[keyAt]);
     const statement = renderComputedStatement(dialect, parts, key, ids, opts.extrasKey, {
+      known: writes && ((k) => writes.derived.get(k)),
       versioned: versionedTotals(db) ? { table: getTableName(entity.table), kept: keptTotal } : undefined,
     });
+    if (statement.total !== undefined) total = statement.total;
     const computed = await runPreparedArrays(db, statement);
     const at = (name: string) => computed.columns.indexOf(name);
     const byKey = new Map<unknown, unknown[]>();
@@ -1568,9 +1590,10 @@ async function splitPage(
       for (const [k, j] of texts) rec[k] = r[j] ?? '';
       for (const [k, j] of extraAt) put(rec, k, r[j] ?? null);
     }
-    if (computed.rows.length > 0) {
+    if (computed.rows.length > 0 && total === undefined) {
       const first = computed.rows[0];
       total = Number(first[at('__total')]);
+      if (writes && statement.countKey !== undefined) remember(writes, writesAt, statement.countKey, total);
       if (statement.versioned && statement.countKey !== undefined)
         keepTotal(statement.countKey, first[at('__version')], total);
     }
