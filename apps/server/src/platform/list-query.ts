@@ -1378,7 +1378,8 @@ export function renderPageStatement(
 
 /**
  * The page's key for its second statement (ADR 046): the field of the entity's single-column primary key, when the
- * page has computed columns (table dictionaries, extras) and runs on PostgreSQL; undefined otherwise (one statement).
+ * page has computed columns (table dictionaries, extras) and runs on PostgreSQL, or on the embedded database with a
+ * pattern filter (ADR 049); undefined otherwise (one statement).
  */
 function computedBy(db: Db, parts: PageParts): { field: string; column: PgColumn } | undefined {
   if (parts.extras.length === 0 && !parts.dicts.some((d) => d.ref.kind === 'table')) return undefined;
