@@ -53,6 +53,48 @@ export const ANSWER_DICTS: readonly DictSeed[] = [
       ['4', '缺席'],
     ],
   },
+  // the quiz (quiz-contract §1)
+  {
+    code: 'question_type',
+    name: '题型',
+    items: [
+      ['1', '单选'],
+      ['2', '多选'],
+      ['3', '判断'],
+      ['4', '填空'],
+      ['5', '简答'],
+    ],
+  },
+  {
+    code: 'question_difficulty',
+    name: '题目难度',
+    items: [
+      ['1', '很易'],
+      ['2', '较易'],
+      ['3', '中等'],
+      ['4', '较难'],
+      ['5', '很难'],
+    ],
+  },
+  {
+    code: 'quiz_exam_status',
+    name: '考试状态',
+    items: [
+      ['0', '未发布'],
+      ['1', '已发布'],
+      ['2', '进行中'],
+      ['3', '已结束'],
+    ],
+  },
+  {
+    code: 'quiz_attempt_status',
+    name: '答题记录状态',
+    items: [
+      ['0', '答题中'],
+      ['1', '已交卷'],
+      ['2', '已阅卷'],
+    ],
+  },
   {
     code: 'answer_person_type',
     name: '预约对象类型',

@@ -90,6 +90,60 @@ export const MENU_TREE: readonly MenuNode[] = [
         keepAlive: true,
         buttons: crud('session', '场次', [{ perms: 'session:cancel', name: '取消场次' }]),
       },
+      // the quiz (issues 24/25, ../shared/reference/quiz-contract.md §4)
+      {
+        name: '题目分类',
+        url: '/answer/subject',
+        component: 'answer/SubjectList',
+        keepAlive: true,
+        buttons: crud('subject', '分类'),
+      },
+      {
+        name: '题库管理',
+        url: '/answer/question',
+        component: 'answer/QuestionList',
+        keepAlive: true,
+        buttons: crud('question', '题目', [
+          { perms: 'question:import', name: '导入题目' },
+          { perms: 'question:export', name: '导出题目' },
+        ]),
+      },
+      {
+        name: '试卷管理',
+        url: '/answer/paper',
+        component: 'answer/PaperList',
+        keepAlive: true,
+        buttons: crud('paper', '试卷'),
+      },
+      { name: '试卷编辑', url: '/answer/paper/form', component: 'answer/PaperForm', hidden: true },
+      {
+        name: '考试管理',
+        url: '/answer/exam',
+        component: 'answer/ExamList',
+        keepAlive: true,
+        buttons: crud('exam', '考试', [
+          { perms: 'exam:publish', name: '发布考试' },
+          { perms: 'exam:close', name: '结束考试' },
+          { perms: 'exam:publishResult', name: '发布成绩' },
+        ]),
+      },
+      {
+        name: '阅卷',
+        url: '/answer/grading',
+        component: 'answer/GradingList',
+        keepAlive: true,
+        buttons: [{ perms: 'grading:grade', name: '阅卷评分' }],
+      },
+      {
+        name: '成绩',
+        url: '/answer/result',
+        component: 'answer/ResultList',
+        keepAlive: true,
+        buttons: [
+          { perms: 'result:export', name: '导出成绩' },
+          { perms: 'result:statistics', name: '成绩统计' },
+        ],
+      },
     ],
   },
   {
