@@ -29,7 +29,12 @@ export const MAX_SAVE_ROWS = 1000;
 
 const GetDataQuery = z
   .object({
-    pageNo: z.coerce.number({ message: '页码必须是数字' }).int('页码必须是整数').min(1, '页码不能小于 1').default(1),
+    // 0 and below = the first page, as MyBatis-Plus pages
+    pageNo: z.coerce
+      .number({ message: '页码必须是数字' })
+      .int('页码必须是整数')
+      .transform((n) => Math.max(1, n))
+      .default(1),
     pageSize: z.coerce
       .number({ message: '每页条数必须是数字' })
       .int('每页条数必须是整数')
