@@ -82,7 +82,8 @@ async function startServer(env: Record<string, string>): Promise<{ proc: ChildPr
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  // up to 4 minutes: on a loaded machine (several runs sharing two cores) PGlite's start alone takes over a minute
+  for (let i = 0; i < 960; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return { proc, base };
     } catch {}
