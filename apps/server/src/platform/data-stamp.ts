@@ -16,9 +16,9 @@ import { writeEpochOf } from '../db/embedded-writes.ts';
  */
 export async function dataStamp(db: Db, tables: readonly string[]): Promise<string | null> {
   if (is(db, PgTransaction)) return null;
-  const session = (db as unknown as { session?: { client?: object } }).session;
+  const session = (db as unknown as { session?: unknown }).session;
   if (is(session, PgliteSession)) {
-    const epoch = writeEpochOf(session?.client);
+    const epoch = writeEpochOf((session as unknown as { client?: object }).client);
     return epoch ? `e${epoch.value}` : null;
   }
   if (!is(session, NodePgSession) || !tables.length) return null;

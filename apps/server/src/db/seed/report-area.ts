@@ -1,5 +1,5 @@
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /**
