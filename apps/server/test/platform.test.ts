@@ -133,7 +133,8 @@ describe('platform over HTTP', () => {
     const res = await t.req({ method: 'GET', url: '/jeecg-boot/sys/nope' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBeDefined();

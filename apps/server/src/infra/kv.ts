@@ -27,9 +27,43 @@ export interface KV {
   close(): Promise<void>;
 }
 
+/** what the in-process store can tell the Redis monitor (embedded mode), in Redis' own terms */
+export interface MemoryKVStats {
+  keys: number;
+  /** keys with an expiry */
+  expires: number;
+  /** approximate bytes held: UTF-16 keys and values plus a per-entry overhead */
+  bytes: number;
+  hits: number;
+  misses: number;
+  expired: number;
+  commands: number;
+  startedAt: number;
+}
+
+/** bytes a Map entry of {v, exp} costs beyond its strings (entry, object, number; V8 on 64 bits, rounded) */
+const ENTRY_OVERHEAD = 80;
+
 export class MemoryKV implements KV {
   private readonly map = new Map<string, { v: string; exp: number }>();
   private readonly timer: NodeJS.Timeout;
+  private readonly counts = { hits: 0, misses: 0, expired: 0, commands: 0 };
+  private readonly startedAt = Date.now();
+
+  /** figures for the Redis monitor in embedded mode (one pass over the keys: the monitor polls every few seconds) */
+  stats(): MemoryKVStats {
+    const now = Date.now();
+    let keys = 0;
+    let expires = 0;
+    let bytes = 0;
+    for (const [k, e] of this.map) {
+      if (e.exp && e.exp <= now) continue;
+      keys++;
+      if (e.exp) expires++;
+      bytes += (k.length + e.v.length) * 2 + ENTRY_OVERHEAD;
+    }
+    return { keys, expires, bytes, ...this.counts, startedAt: this.startedAt };
+  }
 
   constructor(sweepMs = 30_000) {
     this.timer = setInterval(() => this.sweep(), sweepMs);
@@ -42,10 +76,12 @@ export class MemoryKV implements KV {
   }
 
   private live(key: string): { v: string; exp: number } | undefined {
+    this.counts.commands++;
     const e = this.map.get(key);
     if (!e) return undefined;
     if (e.exp && e.exp <= Date.now()) {
       this.map.delete(key);
+      this.counts.expired++;
       return undefined;
     }
     return e;
@@ -53,13 +89,22 @@ export class MemoryKV implements KV {
 
   private sweep() {
     const now = Date.now();
-    for (const [k, e] of this.map) if (e.exp && e.exp <= now) this.map.delete(k);
+    for (const [k, e] of this.map) {
+      if (e.exp && e.exp <= now) {
+        this.map.delete(k);
+        this.counts.expired++;
+      }
+    }
   }
 
   async get(key: string) {
-    return this.live(key)?.v ?? null;
+    const v = this.live(key)?.v;
+    if (v === undefined) this.counts.misses++;
+    else this.counts.hits++;
+    return v ?? null;
   }
   async set(key: string, value: string, ttlMs?: number) {
+    this.counts.commands++;
     this.map.set(key, { v: value, exp: ttlMs ? Date.now() + ttlMs : 0 });
   }
   async setNX(key: string, value: string, ttlMs: number) {
@@ -73,6 +118,7 @@ export class MemoryKV implements KV {
     return e?.v ?? null;
   }
   async del(...keys: string[]) {
+    this.counts.commands++;
     for (const k of keys) this.map.delete(k);
   }
   async incr(key: string, ttlMs: number) {

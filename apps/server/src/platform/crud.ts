@@ -111,6 +111,11 @@ export interface CrudDeclaration<TAdd extends z.ZodType = z.ZodType, TEdit exten
   /** list answers code 200 (JeecgBoot's `Result.OK(page)`) instead of the generated controllers' code 0 */
   listCode200?: boolean;
   methods?: { edit?: HTTPMethods[]; delete?: HTTPMethods[]; deleteBatch?: HTTPMethods[] };
+  /**
+   * route names under `base` that differ from the action's name (JeecgBoot's tab demo answers its order list as
+   * `/test/order/orderList` and its customers' add as `/test/order/addCustomer`)
+   */
+  paths?: Partial<Record<'list' | 'queryById' | 'add' | 'edit' | 'delete' | 'deleteBatch', string>>;
   /** actions whose route the module writes itself (special behaviour); the helper leaves them out */
   ownRoutes?: readonly Exclude<CrudAction, 'list' | 'add' | 'edit'>[];
   /** ids a deleteBatch may name at most (default 1000) */
@@ -218,6 +223,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   const maxBatch = decl.maxBatch ?? 1000;
   const soft = decl.softDelete;
   const own = new Set(decl.ownRoutes ?? []);
+  const path = (action: keyof NonNullable<CrudDeclaration['paths']>) => `${B}/${decl.paths?.[action] ?? action}`;
 
   const tenantRule = decl.tenantScoped ? tenantRuleOf(table) : undefined;
   const tenantKey = tenantRule ? keyOf.get(tenantRule.column) : undefined;
@@ -323,12 +329,12 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
 
   // ---------------------------------------------------------------- reads
 
-  app.get(`${B}/list`, { config: { access: access.list } }, async (req) =>
+  app.get(path('list'), { config: { access: access.list } }, async (req) =>
     (decl.listCode200 ? ok : okCode0)(await listPage(app.ctx, entity, req.query, await listOptions(req))),
   );
 
   if (!own.has('queryById')) {
-    app.get(`${B}/queryById`, { config: { access: access.queryById ?? access.list } }, async (req) => {
+    app.get(path('queryById'), { config: { access: access.queryById ?? access.list } }, async (req) => {
       const { id } = parse(IdQuery, req.query);
       const selection = Object.fromEntries(entity.fields) as Record<string, PgColumn>;
       const [row] = await app.ctx.db
@@ -343,14 +349,14 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
 
   // ---------------------------------------------------------------- writes
 
-  app.post(`${B}/add`, { config: { access: access.add } }, async (req) => {
+  app.post(path('add'), { config: { access: access.add } }, async (req) => {
     await insertOne(req, parse(decl.add.schema, req.body));
     return ok(null, M.added);
   });
 
   app.route({
     method: decl.methods?.edit ?? ['PUT', 'POST'],
-    url: `${B}/edit`,
+    url: path('edit'),
     config: { access: access.edit },
     handler: async (req) => {
       const input = parse(decl.edit.schema, req.body) as Row;
@@ -388,7 +394,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   if (!own.has('delete')) {
     app.route({
       method: decl.methods?.delete ?? ['DELETE'],
-      url: `${B}/delete`,
+      url: path('delete'),
       config: { access: access.delete },
       handler: async (req) => {
         const { id } = parse(IdQuery, req.query);
@@ -401,7 +407,7 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
   if (!own.has('deleteBatch')) {
     app.route({
       method: decl.methods?.deleteBatch ?? ['DELETE'],
-      url: `${B}/deleteBatch`,
+      url: path('deleteBatch'),
       config: { access: access.deleteBatch ?? access.delete },
       handler: async (req) => {
         await deleteRows(req, idsOf(req), false);

@@ -235,16 +235,18 @@ export const CSP = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  // both consoles frame their own pages (iframe menu entries, PDF预览); nobody else may frame them (ADR 057)
+  "frame-ancestors 'self'",
 ].join('; ');
 
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Content-Security-Policy', CSP);
+    // a route may narrow or extend the policy for its own page (the PDF preview frame); every other answer gets CSP
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
     reply.removeHeader('X-Powered-By');
     if (req.url.startsWith(API_BASE)) reply.header('Cache-Control', 'no-store');
     reply.header('X-Request-Id', req.id);

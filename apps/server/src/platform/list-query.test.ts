@@ -129,13 +129,17 @@ describe('paging', () => {
     [{ pageSize: '1001' }, { pageNo: 1, pageSize: 1000 }],
     [{ pageSize: '999999999' }, { pageNo: 1, pageSize: 1000 }],
     [{ pageNo: ['2', '5'] }, { pageNo: 2, pageSize: 10 }],
+    // MyBatis-Plus pages every current ≤ 1 as the first page; the 3.2 client sends 0 after deleting a page's last rows
+    [{ pageNo: '0' }, { pageNo: 1, pageSize: 10 }],
+    [{ pageNo: '-1' }, { pageNo: 1, pageSize: 10 }],
+    [{ pageNo: '+3' }, { pageNo: 3, pageSize: 10 }],
   ])('%j', (q, expected) => {
     expect(parsePaging(q)).toEqual(expected);
   });
 
   it.each([
-    [{ pageNo: '0' }, '参数 pageNo 有误：必须是正整数'],
-    [{ pageNo: '-1' }, '参数 pageNo 有误：必须是正整数'],
+    [{ pageNo: 'NaN' }, '参数 pageNo 有误：必须是正整数'],
+    [{ pageNo: '1.5' }, '参数 pageNo 有误：必须是正整数'],
     [{ pageNo: 'abc' }, '参数 pageNo 有误：必须是正整数'],
     [{ pageNo: '1e3' }, '参数 pageNo 有误：必须是正整数'],
     [{ pageSize: '1.5' }, '参数 pageSize 有误：必须是正整数'],

@@ -375,9 +375,21 @@ function positiveInt(q: Query, key: string, def: number): number {
   return Number(raw);
 }
 
-/** pageNo (default 1) and pageSize (default 10, at most 1000: larger values are capped) */
+/**
+ * pageNo as JeecgBoot reads it: Spring binds an Integer (no number at all → refused; here 400 with the usual message)
+ * and MyBatis-Plus' `Page.offset()` treats every current ≤ 1 as the first page. The 3.2 client reloads a list with
+ * pageNo 0 (or below) after deleting the last rows of a page, so 0 and negative integers mean page 1.
+ */
+export function parsePageNo(raw: string | undefined): number {
+  const v = raw?.trim();
+  if (v === undefined || v === '') return 1;
+  if (/^[-+]?\d{1,9}$/.test(v)) return Math.max(1, Number(v));
+  throw badRequest('参数 pageNo 有误：必须是正整数');
+}
+
+/** pageNo (default 1; 0 and negative integers = 1) and pageSize (default 10, at most 1000: larger values are capped) */
 export function parsePaging(q: Query): { pageNo: number; pageSize: number } {
-  const pageNo = positiveInt(q, 'pageNo', 1);
+  const pageNo = parsePageNo(param(q, 'pageNo'));
   const pageSize = Math.min(positiveInt(q, 'pageSize', PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
   return { pageNo, pageSize };
 }

@@ -98,18 +98,22 @@ describe('X-TIMESTAMP', () => {
     expect(signTimestamp(new Date(now))).toBe('20240115120000');
   });
 
-  it.each([
-    undefined,
-    '',
-    'abc',
-    '202401151200',
-    '202401151200000',
-    '20240230120000',
-    '20240115250000',
-    '2024-01-15 12:00:00',
-  ])('refuses %s', (v) => {
-    expect(parseSignTimestamp(v)).toBeNull();
+  it('reads any other integer as epoch milliseconds, as JeecgBoot 3.2 (Long.parseLong; 14 digits = wall clock)', () => {
+    expect(parseSignTimestamp('202401151200')).toBe(202401151200);
+    expect(parseSignTimestamp(` +${now} `)).toBe(now);
+    // two X-TIMESTAMP headers joined by the browser: the first one counts
+    expect(parseSignTimestamp(`${now}, ${now + 5}`)).toBe(now);
+    expect(signTimestampFresh(`${now}, ${now + 5}`, now)).toBe(true);
+    // parsed, but not fresh: the expiry message, not the format one
+    expect(signTimestampFresh('202401151200000', now)).toBe(false);
   });
+
+  it.each([undefined, '', 'abc', '12345678901234567890', '20240230120000', '20240115250000', '2024-01-15 12:00:00'])(
+    'refuses %s',
+    (v) => {
+      expect(parseSignTimestamp(v)).toBeNull();
+    },
+  );
 });
 
 function fakeReq(url: string, headers: Record<string, string>, method = 'GET', body?: unknown): FastifyRequest {

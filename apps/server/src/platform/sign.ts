@@ -24,7 +24,8 @@ import { bizError } from './errors.ts';
  * One deliberate difference: we split the query string on `&`/`=` *before* decoding each part (JeecgBoot decodes the
  * whole string first), so an encoded `&` or `=` inside a value is signed as the client meant it.
  *
- * X-TIMESTAMP: `yyyyMMddHHmmss` (2.4.6–3.2 clients) or epoch milliseconds (3.3+ clients), accepted within ±300 s of
+ * X-TIMESTAMP: `yyyyMMddHHmmss` (2.4.6–3.1 clients) or epoch milliseconds (3.2+ clients: VUEN-410 switched `getAction`
+ * to `new Date().getTime()`), any integer JeecgBoot 3.2 parses (see parseSignTimestamp), accepted within ±300 s of
  * the server clock (JeecgBoot only bounds the past; we also refuse timestamps more than 300 s ahead so a far-future
  * value cannot make a signed URL valid forever). The 14-digit form is the BROWSER'S local wall clock (the 3.2 client
  * formats `new Date()`), so a browser outside UTC+8 would fail every signed call if we read it as GMT+8: it is accepted
@@ -82,17 +83,34 @@ export function signTimestampFresh(raw: string | undefined, now: number = Date.n
   const ts = parseSignTimestamp(raw);
   if (ts === null) return null;
   const maxMs = SIGN_TIMESTAMP_MAX_AGE_S * 1000;
-  if (/^\d{13}$/.test((raw ?? '').trim())) return Math.abs(now - ts) <= maxMs;
+  if (!WALL_CLOCK.test(headerValue(raw))) return Math.abs(now - ts) <= maxMs;
   // the digits as if they were UTC; the instant they name in a zone of offset o is that minus o
   const wall = ts + 8 * 3_600_000;
   return REAL_UTC_OFFSETS_MIN.some((o) => Math.abs(now - (wall - o * 60_000)) <= maxMs);
 }
 
+const WALL_CLOCK = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
+
+/**
+ * The X-TIMESTAMP value as JeecgBoot 3.2's SignAuthInterceptor reads it: the header is `Long.parseLong`ed (an optional
+ * sign, up to 19 digits), 14 digits are the wall clock, any other length is epoch milliseconds. A value the browser
+ * joined from two X-TIMESTAMP headers (`a, b`: XMLHttpRequest joins repeated names) is read by its first part, as the
+ * servlet container hands the first value to `getHeader`.
+ */
+function headerValue(raw: string | undefined): string {
+  return (raw ?? '').split(',')[0].trim();
+}
+
 /** X-TIMESTAMP → epoch ms, or null when malformed. */
 export function parseSignTimestamp(raw: string | undefined): number | null {
-  const v = (raw ?? '').trim();
-  if (/^\d{13}$/.test(v)) return Number(v);
-  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(v);
+  const v = headerValue(raw);
+  if (!WALL_CLOCK.test(v)) {
+    if (!/^[-+]?\d{1,19}$/.test(v)) return null;
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  const m = WALL_CLOCK.exec(v);
+  if (!m) return null;
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const ms = Date.UTC(y, mo - 1, d, h, mi, s) - 8 * 3_600_000;

@@ -423,7 +423,7 @@ export const http = {
    */
   upload<T = unknown>(url: string, formData: FormData, opts?: UploadOptions): Promise<Result<T>> {
     const { onUploadProgress, ...rest } = opts ?? {};
-    const merged: RequestOptions = { signed: false, timeout: 0x7fffffff, ...rest };
+    const merged: RequestOptions & { networkMessage?: string } = { signed: false, timeout: 0x7fffffff, ...rest };
     if (onUploadProgress) return sendXhr<T>(url, formData, merged, onUploadProgress);
     return send({ method: 'POST', url, body: formData, opts: merged }).then((r) => envelope<T>(r));
   },
@@ -437,13 +437,15 @@ export type UploadProgressHandler = (percent: number, progress: { loaded: number
 export interface UploadOptions extends RequestOptions {
   /** reports the upload progress of the request body (switches the call to XMLHttpRequest) */
   onUploadProgress?: UploadProgressHandler;
+  /** what a lost connection shows instead of the generic network message (imports: 文件上传失败, spec 02 §9) */
+  networkMessage?: string;
 }
 
 /** multipart POST through XMLHttpRequest, for upload progress; the same headers and error handling as `send`. */
 function sendXhr<T>(
   url: string,
   formData: FormData,
-  opts: RequestOptions,
+  opts: RequestOptions & { networkMessage?: string },
   onProgress: UploadProgressHandler,
 ): Promise<Result<T>> {
   const token = opts.token !== undefined ? opts.token : bridge.getToken();
@@ -498,7 +500,7 @@ function sendXhr<T>(
       });
     xhr.onerror = () =>
       finish(() => {
-        if (!opts.silent) notifyError(NETWORK_ERROR_MESSAGE);
+        if (!opts.silent) notifyError(opts.networkMessage ?? NETWORK_ERROR_MESSAGE);
         reject(new HttpError('network', 0, NETWORK_ERROR_MESSAGE, undefined, new Error('Network Error')));
       });
     xhr.onabort = () => finish(() => reject(new HttpError('abort', 0, 'aborted')));

@@ -4,6 +4,7 @@ import useAppStyle from 'antd/es/app/style';
 import { ConfigContext } from 'antd/es/config-provider';
 import { createElement, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { type RouteObject, RouterProvider } from 'react-router';
+import { MODAL_BODY_STYLE } from '../components/modal-style';
 import { useSession } from '../stores/session';
 import { useThemeConfig } from '../stores/settings';
 import { onFeedbackRequested } from '../utils/feedback';
@@ -98,11 +99,14 @@ function AppRoot({ children }: { children: ReactNode }) {
   return <div className={`${hashId} ${prefixCls} ${cssVarCls}`}>{children}</div>;
 }
 
+/** modal bodies capped at 80 % of the window (spec 02 §9) */
+const MODAL_CONFIG = { styles: { body: MODAL_BODY_STYLE } };
+
 export function App() {
   const themeConfig = useThemeConfig();
   const locale = useLocale((s) => s.locale);
   return (
-    <ConfigProvider locale={locale} theme={themeConfig}>
+    <ConfigProvider locale={locale} theme={themeConfig} modal={MODAL_CONFIG}>
       <AppRoot>
         <AppRouter />
         <DeferredFeedbackHost />

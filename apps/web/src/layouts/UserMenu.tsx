@@ -20,6 +20,10 @@ import { type DictMap, useDictStore } from '../stores/dict';
 import { useSession } from '../stores/session';
 import { useFeedback } from '../utils/feedback';
 import { ACCOUNT_CENTER_PATH, ACCOUNT_SETTINGS_PATH } from './account-paths';
+
+/** how long a failed logout's message stays before the page reloads */
+const LOGOUT_ERROR_RELOAD_MS = 2000;
+
 import { HELP_URL } from './product';
 
 export const MSG_CACHE_OK = '刷新缓存完成！';
@@ -86,11 +90,18 @@ export function UserMenu({ isMobile, onOpenSettings }: UserMenuProps) {
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
+        let error: string | undefined;
         try {
-          await logout();
-          window.location.reload();
+          error = (await logout()).serverError;
         } catch (err) {
-          message.error(err instanceof Error ? err.message : String(err));
+          error = err instanceof Error ? err.message : String(err);
+        }
+        // signed out locally either way; a failure is shown long enough to be read before the reload (spec 01 §5)
+        if (error) {
+          message.error(error);
+          setTimeout(() => window.location.reload(), LOGOUT_ERROR_RELOAD_MS);
+        } else {
+          window.location.reload();
         }
       },
     });

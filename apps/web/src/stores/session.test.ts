@@ -83,7 +83,9 @@ describe('session store', () => {
     useSession.getState().setTenantId(5);
     localStorage.setItem(STORAGE_KEYS.CACHE_INCLUDED_ROUTES, '{"value":[],"expire":null}');
     responses['/sys/logout'] = () => new Response('boom', { status: 500 });
-    await useSession.getState().logout();
+    // the failure is reported back for the header to show (spec 01 §5), the session is gone anyway
+    const { serverError } = await useSession.getState().logout();
+    expect(serverError).toBeTruthy();
     expect(seen.at(-1)?.url).toContain('/sys/logout');
     expect(seen.at(-1)?.headers['X-Access-Token']).toBe('tok-1');
     const s = useSession.getState();
@@ -94,6 +96,14 @@ describe('session store', () => {
     expect(s.permissionList).toEqual([]);
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
     expect(useDictStore.getState().items).toEqual({});
+  });
+
+  it('a server that answers success false on logout reports its message', async () => {
+    useSession.getState().applyLogin(loginResult);
+    responses['/sys/logout'] = () =>
+      Response.json({ success: false, code: 500, message: '退出登录失败！', result: null, timestamp: 1 });
+    expect(await useSession.getState().logout()).toEqual({ serverError: '退出登录失败！' });
+    expect(useSession.getState().token).toBeNull();
   });
 
   it('welcome greets by the hour', () => {

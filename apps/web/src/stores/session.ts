@@ -12,6 +12,10 @@ import { configureHttp } from '../api/http';
 import { getUserPermissionByToken } from '../api/menu';
 import { timeFix } from '../utils/greeting';
 import { ls, SESSION_KEYS, STORAGE_KEYS, ss } from '../utils/storage';
+
+/** what a failed server logout says when the server gave no message */
+export const LOGOUT_FAILED = '退出登录失败！';
+
 import { useDictStore } from './dict';
 
 /**
@@ -40,8 +44,11 @@ export interface SessionState {
   applyLogin(result: LoginResult): void;
   /** GET /sys/permission/getUserPermissionByToken; rejects with EMPTY_MENU_ERROR when the menu is empty */
   loadPermissions(): Promise<void>;
-  /** server logout (its failure ignored), then local clean-up of token, user, username, dictionaries, tenant, menu */
-  logout(): Promise<void>;
+  /**
+   * local clean-up of token, user, username, dictionaries, tenant, menu, and the server logout; a failing server call
+   * does not keep the session (spec 01 §4) but is reported back as `serverError` for the caller to show (spec 01 §5)
+   */
+  logout(): Promise<{ serverError?: string }>;
   setUserInfo(userInfo: SysUserInfo): void;
   setTenantId(tenantId: string | number | null): void;
 }
@@ -117,11 +124,14 @@ export const useSession = create<SessionState>((set, get) => ({
       sysSafeMode: false,
       menuLoaded: false,
     });
-    if (!token) return;
+    if (!token) return {};
     try {
-      await logoutCall(token);
-    } catch {
+      const res = await logoutCall(token);
+      if (res && res.success === false) return { serverError: res.message || LOGOUT_FAILED };
+      return {};
+    } catch (err) {
       // the local session is gone either way (spec 01 §4)
+      return { serverError: err instanceof Error && err.message ? err.message : LOGOUT_FAILED };
     }
   },
 
@@ -152,5 +162,9 @@ function clearLocal(): void {
 configureHttp({
   getToken: () => useSession.getState().token,
   getTenantId: () => useSession.getState().tenantId,
-  logout: () => useSession.getState().logout(),
+  logout: () =>
+    useSession
+      .getState()
+      .logout()
+      .then(() => undefined),
 });

@@ -10,7 +10,7 @@ import {
   sysPermissionDataRule,
   sysQuartzJob,
 } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { type DictSeed, USER_IDS } from './data.ts';
 import { seedId } from './ids.ts';
 

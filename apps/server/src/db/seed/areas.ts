@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
 import { seedAnswerArea } from './answer-area.ts';
+import type { AreaSeed } from './area-seed.ts';
 import { seedDemoArea } from './demo-area.ts';
 import { seedDictArea } from './dict-area.ts';
 import { seedExampleArea } from './example-area.ts';
@@ -8,13 +8,8 @@ import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
 import { seedReportArea } from './report-area.ts';
 
-/** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
-export interface AreaSeedContext {
-  tx: Db;
-  audit: { createBy: string; createTime: Date };
-}
-
-export type AreaSeed = (ctx: AreaSeedContext) => Promise<void>;
+// the types live apart so that area files need not import this list (which imports them)
+export type { AreaSeed, AreaSeedContext } from './area-seed.ts';
 
 /**
  * Demo rows of the areas built after the foundation (categories, check/fill rules, announcements, message templates…).

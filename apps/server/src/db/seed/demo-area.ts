@@ -1,5 +1,5 @@
 import { demo, jeecgOrderCustomer, jeecgOrderMain, jeecgOrderTicket } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /** Demo rows of 常见案例 (单表模型示例, 一对多示例) so those pages are not empty on a new installation. */

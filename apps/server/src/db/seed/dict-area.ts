@@ -1,5 +1,5 @@
 import { sysCategory, sysCheckRule, sysFillRule } from '../schema/index.ts';
-import type { AreaSeed } from './areas.ts';
+import type { AreaSeed } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { exampleItem, exampleProject, exampleRule, exampleTransfer } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { sysGatewayRoute } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 
 const path = (...p: string[]) => JSON.stringify([{ name: 'Path', args: p }]);
 

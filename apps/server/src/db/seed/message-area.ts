@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { sysAnnouncement, sysDict, sysDictItem, sysMessageTemplate } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /** Demo rows of the message center and announcements: three message templates and one published welcome notice. */

@@ -4,7 +4,7 @@ import { saveDefinition } from '../../modules/cgform/design/store.ts';
 import { syncDefinition } from '../../modules/cgform/design/sync.ts';
 import { assertIdent, quoteIdent } from '../../modules/cgform/ident.ts';
 import type { Db } from '../client.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { DEPART_IDS } from './data.ts';
 import { seedId } from './ids.ts';
 

@@ -1,5 +1,6 @@
+import { REPORT_ITEM_DEFAULTS } from '../../modules/cgreport/report.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /**
@@ -102,11 +103,7 @@ export async function seedReportArea({ tx, audit }: AreaSeedContext): Promise<vo
       r.items.map((item, i) => ({
         id: seedId(`cgreport_item:${r.code}:${item.fieldName}`),
         cgrheadId: r.id,
-        fieldType: 'String',
-        isShow: 1,
-        isOrder: 0,
-        isSearch: 0,
-        isTotal: '0',
+        ...REPORT_ITEM_DEFAULTS,
         orderNum: i,
         ...item,
         ...audit,

@@ -192,8 +192,12 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         return ok(null);
       }
       const row = await findAnnouncement(app.ctx.db, anntId);
-      const releaser = Permissions.allows(await app.ctx.perms.of(me.id), { perm: 'announcement:release' });
-      if (releaser && row.sendStatus === '1' && managedBy(row, me.tenancy!)) {
+      // 发布 and 撤销 both end with syncNotic in JeecgBoot's client: its recipients' bells reload (a revoked notice
+      // leaves them), so a manager of the row who may release or revoke it re-pushes it whatever its state
+      const manager = Permissions.allows(await app.ctx.perms.of(me.id), {
+        perm: ['announcement:release', 'announcement:revoke'],
+      });
+      if (manager && row.sendStatus !== '0' && managedBy(row, me.tenancy!)) {
         await pushAnnouncement(app, row);
       } else {
         if (!(await isRecipient(app.ctx.db, me, row))) throw bizError(NOT_FOUND);

@@ -67,7 +67,12 @@ export const MyAnnouncementQuery = z.object({
     .nullish()
     .refine((v) => !v || v === '1' || v === '2', CATEGORY_MESSAGE),
   bizSource: optional('业务来源', 50),
-  pageNo: z.coerce.number({ message: '必须是数字' }).int('必须是整数').min(1, '不能小于 1').optional(),
+  // 0 and below = the first page, as MyBatis-Plus pages (the 3.2 client sends 0 after deleting a page's last rows)
+  pageNo: z.coerce
+    .number({ message: '必须是数字' })
+    .int('必须是整数')
+    .transform((n) => Math.max(1, n))
+    .optional(),
   pageSize: z.coerce.number({ message: '必须是数字' }).int('必须是整数').min(1, '不能小于 1').max(1000).optional(),
 });
 

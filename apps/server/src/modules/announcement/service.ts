@@ -5,6 +5,7 @@ import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../../db/schema/index.ts';
 import { writeDataLog } from '../../platform/data-log.ts';
+import { dataStamp } from '../../platform/data-stamp.ts';
 import { translateDictFields } from '../../platform/dict-text.ts';
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -364,34 +365,76 @@ export interface NoticeSummary {
   sysMsgTotal: number;
 }
 
-/** listByUser (contract §4.8): the user's 5 newest unread notices and system messages, plus the unread totals. */
+/** the tables the bell's answer is derived from (the user's own row only gives its fixed create_time) */
+const BELL_TABLES = ['sys_announcement', 'sys_announcement_send'] as const;
+/** users whose bell answers are kept per app at most (then started over) */
+export const BELL_CACHE_MAX = 10_000;
+const bellCaches = new WeakMap<FastifyInstance, Map<string, { stamp: string; value: NoticeSummary }>>();
+
+/**
+ * listByUser (contract §4.8): the user's 5 newest unread notices and system messages, plus the unread totals.
+ *
+ * Every open tab polls it every 6 s, so the answer is kept per user and tenancy with the stamp of the two tables it
+ * is derived from (platform/data-stamp.ts: the embedded write epoch, or the PostgreSQL write-note versions): while
+ * nothing was written to them — by any code path, node or program — a poll answers the kept value; any write makes
+ * the next poll derive afresh. Exact, nothing to invalidate by hand, nothing held that matters (ADR 058).
+ */
 export async function listByUser(app: FastifyInstance, actor: Actor): Promise<NoticeSummary> {
-  return app.ctx.db.transaction(async (tx) => {
-    await materializeAllType(tx, actor);
-    const part = async (category: '1' | '2') => {
-      const where = and(
-        visibleTo(actor.id),
-        eq(sysAnnouncementSend.readFlag, '0'),
-        eq(sysAnnouncement.msgCategory, category),
-      );
-      const rows = await tx
-        .select({ a: sysAnnouncement })
-        .from(sysAnnouncementSend)
-        .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
-        .where(where)
-        .orderBy(desc(sysAnnouncement.createTime), desc(sysAnnouncement.id))
-        .limit(5);
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(sysAnnouncementSend)
-        .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
-        .where(where);
-      return { list: rows.map((r) => rowJson(r.a) as Record<string, unknown>), total: n };
-    };
-    const annt = await part('1');
-    const sys = await part('2');
-    return { anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total };
-  });
+  let cache = bellCaches.get(app);
+  if (!cache) {
+    cache = new Map();
+    bellCaches.set(app, cache);
+  }
+  const t = tenancyOf(actor);
+  const key = `${actor.id}|${t.kind === 'all' ? '*' : t.id}`;
+  const stamp = await dataStamp(app.ctx.db, BELL_TABLES);
+  const kept = cache.get(key);
+  if (stamp !== null && kept?.stamp === stamp) return kept.value;
+  const { value, materialized } = await deriveListByUser(app, actor);
+  // rows just materialized moved the stamp: keep the answer from the next poll on (one more derivation)
+  if (stamp !== null && !materialized) {
+    if (cache.size >= BELL_CACHE_MAX) cache.clear();
+    cache.set(key, { stamp, value });
+  } else {
+    cache.delete(key);
+  }
+  return value;
+}
+
+async function deriveListByUser(
+  app: FastifyInstance,
+  actor: Actor,
+): Promise<{ value: NoticeSummary; materialized: boolean }> {
+  // no transaction: the insert is race-free on its own (ON CONFLICT DO NOTHING), each read sees its own snapshot
+  // anyway (READ COMMITTED), and a transaction would move the embedded write epoch at every poll
+  const db = app.ctx.db;
+  const materialized = (await materializeAllType(db, actor)) > 0;
+  const part = async (category: '1' | '2') => {
+    const where = and(
+      visibleTo(actor.id),
+      eq(sysAnnouncementSend.readFlag, '0'),
+      eq(sysAnnouncement.msgCategory, category),
+    );
+    const rows = await db
+      .select({ a: sysAnnouncement })
+      .from(sysAnnouncementSend)
+      .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
+      .where(where)
+      .orderBy(desc(sysAnnouncement.createTime), desc(sysAnnouncement.id))
+      .limit(5);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(sysAnnouncementSend)
+      .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
+      .where(where);
+    return { list: rows.map((r) => rowJson(r.a) as Record<string, unknown>), total: n };
+  };
+  const annt = await part('1');
+  const sys = await part('2');
+  return {
+    value: { anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total },
+    materialized,
+  };
 }
 
 /** editByAnntIdAndUserId: the current user's row of one announcement becomes read (created if it was missing). */

@@ -11,6 +11,10 @@ import {
   reportRuntime,
   runReportStatements,
 } from './reader.ts';
+
+/** the column settings a report field starts with (shown, not sorted, not searched, no total row), seeded and parsed */
+export const REPORT_ITEM_DEFAULTS = { fieldType: 'String', isShow: 1, isOrder: 0, isSearch: 0, isTotal: '0' } as const;
+
 import { checkReportSql, ReportSqlError } from './sql-guard.ts';
 
 export type Head = typeof onlCgreportHead.$inferSelect;

@@ -15,6 +15,7 @@ import {
   storedName,
   writeUnderRoot,
 } from './files.ts';
+import { registerPdfPreview } from './pdf-preview.ts';
 
 /**
  * Common files (contract §4.12, security rule 6).
@@ -22,6 +23,7 @@ import {
  * GET /sys/common/static/**: a file under the upload root (public, as in JeecgBoot), as an attachment unless an image.
  */
 export default async function commonRoutes(app: FastifyInstance): Promise<void> {
+  registerPdfPreview(app);
   app.post('/sys/common/upload', { config: { access: 'authenticated' } }, async (req) => {
     const { fileName, content, fields } = await readUploadedFile(req, 'file');
     const biz = (fields.biz ?? '').trim() || 'temp';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud.ts';
 import { jeecgDemo } from './jeecg-demo.ts';
 import { jeecgOrder, registerOrderSubLists } from './order.ts';
+import { registerOrderTab } from './order-tab.ts';
 import { registerPdfList } from './pdf-list.ts';
 import { registerVxeMock } from './vxe-mock.ts';
 import { registerVxeSocket } from './vxe-socket.ts';
@@ -15,6 +16,7 @@ export default async function demoRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, jeecgDemo);
   registerCrud(app, jeecgOrder);
   registerOrderSubLists(app);
+  registerOrderTab(app);
   registerVxeMock(app);
   registerPdfList(app);
   await registerVxeSocket(app);

@@ -55,7 +55,9 @@ describe('/mock/vxe (JVxeTable demos)', () => {
     ]);
     expect(kids.json.result.records[0]).toMatchObject({ parentId: 'vxe0001', hasChildren: false });
 
-    for (const bad of ['pageNo=0', 'pageSize=abc', 'pageSize=100000']) {
+    // page 0 (the 3.2 client after a delete) is the first page, as MyBatis-Plus pages
+    expect((await get(`${M}/getData?pageNo=0`)).json.result.current).toBe(1);
+    for (const bad of ['pageNo=abc', 'pageSize=abc', 'pageSize=100000']) {
       const res = await get(`${M}/getData?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json.success).toBe(false);

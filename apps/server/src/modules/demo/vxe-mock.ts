@@ -29,7 +29,12 @@ export const MAX_SAVE_ROWS = 1000;
 
 const GetDataQuery = z
   .object({
-    pageNo: z.coerce.number({ message: '页码必须是数字' }).int('页码必须是整数').min(1, '页码不能小于 1').default(1),
+    // 0 and below = the first page, as MyBatis-Plus pages
+    pageNo: z.coerce
+      .number({ message: '页码必须是数字' })
+      .int('页码必须是整数')
+      .transform((n) => Math.max(1, n))
+      .default(1),
     pageSize: z.coerce
       .number({ message: '每页条数必须是数字' })
       .int('每页条数必须是整数')
@@ -60,6 +65,13 @@ const VxeRows = z
 
 type Row = typeof jeecgVxeDemo.$inferSelect;
 
+/** the columns whose JSON name is the column's own (both directions) */
+type Editable = 'call' | 'len' | 'ton' | 'payer' | 'count' | 'company' | 'trend';
+function editable<T extends { [K in Editable]?: Row[K] | undefined }>(r: T) {
+  const { call, len, ton, payer, count, company, trend } = r;
+  return { call, len, ton, payer, count, company, trend };
+}
+
 /** the JSON of one row (the field names of JeecgBoot's demo JSON) */
 export function vxeRowJson(r: Row) {
   return {
@@ -68,13 +80,7 @@ export function vxeRowJson(r: Row) {
     hasChildren: r.hasChildren,
     num: r.num,
     ship_name: r.shipName,
-    call: r.call,
-    len: r.len,
-    ton: r.ton,
-    payer: r.payer,
-    count: r.count,
-    company: r.company,
-    trend: r.trend,
+    ...editable(r),
     sort: r.sort,
     updateTime: formatDateTime(r.updateTime),
   };
@@ -86,13 +92,7 @@ async function saveRows(db: Db, rows: z.output<typeof VxeRows>, by: string): Pro
     for (const r of rows) {
       const set = {
         shipName: r.ship_name,
-        call: r.call,
-        len: r.len,
-        ton: r.ton,
-        payer: r.payer,
-        count: r.count,
-        company: r.company,
-        trend: r.trend,
+        ...editable(r),
         sort: r.sort === null ? undefined : r.sort,
         updateBy: by,
         updateTime: now,

@@ -1,5 +1,5 @@
 import { ok, okCode0 } from '@answer/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysDepart, sysUser, sysUserDepart } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
@@ -144,19 +144,19 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
     return ok(names.join(','));
   });
 
-  app.get(`${B}/getUsersByDepartId`, pages, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    const users = await db
+  /** the request tenant's active users matching `cond` */
+  const usersOfTenant = (req: FastifyRequest, cond: SQL | undefined) =>
+    db
       .select()
       .from(sysUser)
-      .where(
-        and(
-          eq(sysUser.delFlag, 0),
-          tenantWhere(sysUser, tenantOf(req)),
-          sql`${sysUser.id} in (select ${sysUserDepart.userId} from ${sysUserDepart} where ${eq(sysUserDepart.depId, id)})`,
-        ),
-      )
-      .orderBy(sysUser.username);
+      .where(and(eq(sysUser.delFlag, 0), tenantWhere(sysUser, tenantOf(req)), cond));
+
+  app.get(`${B}/getUsersByDepartId`, pages, async (req) => {
+    const { id } = parse(IdQuery, req.query);
+    const users = await usersOfTenant(
+      req,
+      sql`${sysUser.id} in (select ${sysUserDepart.userId} from ${sysUserDepart} where ${eq(sysUserDepart.depId, id)})`,
+    ).orderBy(sysUser.username);
     return ok(users.map((u) => userJson(u)));
   });
 
@@ -167,17 +167,10 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
     let userList: unknown[] = [];
     if (keyWord) {
       const like = `%${escapeLike(keyWord)}%`;
-      const users = await db
-        .select()
-        .from(sysUser)
-        .where(
-          and(
-            eq(sysUser.delFlag, 0),
-            tenantWhere(sysUser, tenantOf(req)),
-            or(sql`${sysUser.username} ilike ${like} escape '\\'`, sql`${sysUser.realname} ilike ${like} escape '\\'`),
-          ),
-        )
-        .limit(200);
+      const users = await usersOfTenant(
+        req,
+        or(sql`${sysUser.username} ilike ${like} escape '\\'`, sql`${sysUser.realname} ilike ${like} escape '\\'`),
+      ).limit(200);
       userList = users.map((u) => userJson(u));
     }
     return ok({ departList, userList });

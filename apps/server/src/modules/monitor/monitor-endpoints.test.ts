@@ -248,11 +248,11 @@ describe('Redis terminal', () => {
     expect(rows[0].userid).toBe('admin');
   });
 
-  it.skipIf(onRedis)('answers 未配置 Redis in embedded mode', async () => {
+  it.skipIf(onRedis)('in embedded mode the monitor reads the in-process cache; the terminal has no Redis', async () => {
     for (const url of ['/sys/actuator/redis/info', '/sys/actuator/redis/keysSize', '/sys/actuator/redis/memoryInfo']) {
       const r = await get(url);
       expect(r.statusCode, url).toBe(200);
-      expect(r.json).toMatchObject({ success: false, code: 500, message: '未配置 Redis' });
+      expect(r.json.success ?? true, url).toBe(true);
     }
     expect((await terminal('DBSIZE')).json.message).toBe('未配置 Redis');
   });

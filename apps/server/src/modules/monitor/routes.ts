@@ -2,9 +2,11 @@ import { ok } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../context.ts';
+import { MemoryKV } from '../../infra/kv.ts';
 import { AppError, bizError } from '../../platform/errors.ts';
 import { sendError } from '../../platform/http-hooks.ts';
 import { parse } from '../../platform/validation.ts';
+import { embeddedInfoText } from './embedded-cache.ts';
 import { LATENCY_BUCKETS_MS } from './http-monitor.ts';
 import { actuatorMetric, METRIC_NAMES } from './metrics.ts';
 import { checkTerminalCommand, INFO_DESCRIPTIONS, parseInfo, REDIS_FAILED, RedisProbe, shapeReply } from './redis.ts';
@@ -43,9 +45,16 @@ export default async function monitorRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => redis.close());
   const monitor = () => app.httpMonitor;
 
-  // --- Redis (RedisInfo.vue)
+  // --- Redis (RedisInfo.vue). In the embedded mode the cache is the in-process store: its figures in Redis' shapes.
+  const kv = app.ctx.kv;
+  const embedded = !redis.configured && kv instanceof MemoryKV ? kv : undefined;
+  const infoText = (section?: 'memory') =>
+    embedded
+      ? Promise.resolve(embeddedInfoText(embedded.stats()))
+      : redis.call((r) => (section ? r.info(section) : r.info()));
+  const dbSize = () => (embedded ? Promise.resolve(embedded.stats().keys) : redis.call((r) => r.dbsize()));
   app.get('/sys/actuator/redis/info', { config: { access: page(MONITOR_PAGES.redis) } }, async () => {
-    const info = parseInfo(await redis.call((r) => r.info()));
+    const info = parseInfo(await infoText());
     const rows = Object.values(info).flatMap((sec) =>
       Object.entries(sec).map(([key, value]) => ({ key, value, description: INFO_DESCRIPTIONS[key] ?? null })),
     );
@@ -56,7 +65,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     '/sys/actuator/redis/keysSize',
     { config: { access: page(MONITOR_PAGES.redis), background: true } },
     async () => ({
-      dbSize: await redis.call((r) => r.dbsize()),
+      dbSize: await dbSize(),
       create_time: Date.now(),
     }),
   );
@@ -64,15 +73,17 @@ export default async function monitorRoutes(app: FastifyInstance) {
     '/sys/actuator/redis/memoryInfo',
     { config: { access: page(MONITOR_PAGES.redis), background: true } },
     async () => {
-      const mem = parseInfo(await redis.call((r) => r.info('memory'))).memory ?? {};
+      const mem = parseInfo(await infoText('memory')).memory ?? {};
       return { used_memory: mem.used_memory ?? '0', create_time: Date.now() };
     },
   );
   // our Redis page: every figure in one envelope
   app.get('/sys/monitor/redis', { config: { access: page(MONITOR_PAGES.redis), background: true } }, async () => {
-    const [text, dbSize] = await redis.call((r) => Promise.all([r.info(), r.dbsize()]));
+    const [text, keys] = embedded
+      ? [embeddedInfoText(embedded.stats()), embedded.stats().keys]
+      : await redis.call((r) => Promise.all([r.info(), r.dbsize()]));
     const info = parseInfo(text);
-    return ok({ dbSize, info, time: Date.now() });
+    return ok({ dbSize: keys, info, time: Date.now() });
   });
 
   // --- Redis terminal: allow-listed read-only commands, audited one by one

@@ -1,4 +1,4 @@
-import { ok, okCode0, PAGE_SIZE_MAX } from '@answer/contract';
+import { fail, ok, okCode0, PAGE_SIZE_MAX } from '@answer/contract';
 import { and, asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysUser } from '../../db/schema/index.ts';
@@ -135,7 +135,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/user/userDepartList', { config: { access: USER_DETAIL_READ } }, async (req) => {
     const { userId } = parse(UserDepartListQuery, req.query);
     const list = (await findActiveUser(ctx.db, userId, tenantOf(req))) ? await userDepartOptions(ctx.db, userId) : [];
-    if (!list.length) throw bizError('查找失败');
+    // JeecgBoot answers a user without departments with a bare `new Result()` (success false, code 0, HTTP 200): its
+    // user form reads `success` and leaves the department box empty. An error of code 500 there is shown as a failure.
+    if (!list.length) return fail('查找失败', 0);
     return okCode0(list, '查找成功');
   });
 

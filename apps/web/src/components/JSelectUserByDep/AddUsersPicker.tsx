@@ -1,5 +1,5 @@
 import type { Result } from '@answer/contract';
-import { runCall } from '../kit';
+import { runCall } from '../kit/run-call';
 import { JSelectUserByDepModal } from './JSelectUserByDepModal';
 
 /**

@@ -29,7 +29,7 @@ export interface RichTextEditorProps {
   placeholder?: string;
   disabled?: boolean;
   id?: string;
-  /** upload folder of inserted images @default 'temp' */
+  /** upload folder of inserted images @default 'jeditor' (JeecgBoot's editor folder; `temp` is for scratch uploads) */
   biz?: string;
 }
 
@@ -91,7 +91,7 @@ export default function RichTextEditor({
   placeholder = '请输入内容',
   disabled,
   id,
-  biz = 'temp',
+  biz = 'jeditor',
 }: RichTextEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);

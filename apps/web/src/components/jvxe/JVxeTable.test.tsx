@@ -175,22 +175,35 @@ describe('JVxeTable', () => {
     ]);
   });
 
-  it('toolbar buttons are hidden by the permission prefix (add, batch_delete)', () => {
-    useSession.setState({ auth: [{ action: 'demo:add', type: '1', describe: '' }], allAuth: [] });
-    const { container, unmount } = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
-    const texts = [...container.querySelectorAll('.jvxe-toolbar button')].map((b) => b.textContent?.replace(/\s/g, ''));
-    expect(texts).toContain('新增');
-    expect(texts).not.toContain('删除');
-    unmount();
-    useSession.setState({ auth: [{ action: 'demo:batch_delete', type: '1', describe: '' }], allAuth: [] });
-    const again = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
-    const texts2 = [...again.container.querySelectorAll('.jvxe-toolbar button')].map((b) =>
-      b.textContent?.replace(/\s/g, ''),
-    );
-    expect(texts2).not.toContain('新增');
-    expect(texts2).toContain('删除');
+  it('toolbar buttons hide only when their code is excluded under the prefix (add, batch_delete)', () => {
+    const texts = (c: HTMLElement) =>
+      [...c.querySelectorAll('.jvxe-toolbar button')].map((b) => b.textContent?.replace(/\s/g, ''));
+    // codes configured nowhere: both buttons stay, whatever the user holds (spec 02 §6)
     useSession.setState({ auth: [], allAuth: [] });
-  });
+    const plain = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
+    expect(texts(plain.container)).toEqual(expect.arrayContaining(['新增', '删除']));
+    plain.unmount();
+    // both configured as active show/hide rules: the one the user holds stays, the other is excluded
+    const rules = [
+      { action: 'demo:add', type: '1', status: '1', describe: '' },
+      { action: 'demo:batch_delete', type: '1', status: '1', describe: '' },
+    ];
+    useSession.setState({ auth: [{ action: 'demo:add', type: '1', describe: '' }], allAuth: rules });
+    const one = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
+    expect(texts(one.container)).toContain('新增');
+    expect(texts(one.container)).not.toContain('删除');
+    one.unmount();
+    useSession.setState({ auth: [{ action: 'demo:batch_delete', type: '1', describe: '' }], allAuth: rules });
+    const other = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
+    expect(texts(other.container)).not.toContain('新增');
+    expect(texts(other.container)).toContain('删除');
+    other.unmount();
+    // a rule switched off (status 0) excludes nothing
+    useSession.setState({ auth: [], allAuth: rules.map((r) => ({ ...r, status: '0' })) });
+    const off = setup({ toolbar: true, authPre: 'demo:', rowSelection: true });
+    expect(texts(off.container)).toEqual(expect.arrayContaining(['新增', '删除']));
+    useSession.setState({ auth: [], allAuth: [] });
+  }, 20_000);
 
   it('toolbar add inserts the configured rows; a second click within 1.5 s is refused', () => {
     localStorage.setItem('jvxe-test-add', JSON.stringify({ count: 2, position: 1 }));

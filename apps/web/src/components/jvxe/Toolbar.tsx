@@ -1,9 +1,11 @@
-// Toolbar of the editable table: 新增 (with the add-row settings), 删除, 清空选择; buttons hidden by the
-// permission prefix (spec 02 §6: `${authPre}add`, `${authPre}batch_delete`).
+// Toolbar of the editable table: 新增 (with the add-row settings), 删除, 清空选择; buttons hidden when their code is
+// excluded under the permission prefix (spec 02 §6: `${authPre}add`, `${authPre}batch_delete`).
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Popover, Space } from 'antd';
-import { memo, type ReactNode, useRef, useState } from 'react';
+import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
+import { hiddenCodes } from '../../permission/can';
 import { useCan } from '../../permission/useCan';
+import { useSession } from '../../stores/session';
 import { feedback } from '../../utils/feedback';
 import { INSERT_GUARD_MS, insertIndex, readAddSetting, saveAddSetting } from './engine/toolbar-logic';
 import type { JVxeTableApi, JVxeTableProps, JVxeToolbarButton } from './types';
@@ -32,8 +34,17 @@ export const Toolbar = memo(function Toolbar({
   confirmRemove: (n: number) => Promise<boolean>;
 }) {
   const decide = useCan();
+  const auth = useSession((st) => st.auth);
+  const allAuth = useSession((st) => st.allAuth);
   const btns = config?.btn ?? DEFAULT_BTNS;
-  const allowed = (code: string) => (authPre ? decide(`${authPre}${code}`) : 'allow');
+  // spec 02 §6: a button hides only when its code is excluded under the prefix — configured (an active show/hide
+  // rule in allAuth) and not granted; a code configured nowhere keeps its button. A disable rule not held disables it.
+  const hidden = useMemo(() => (authPre ? hiddenCodes(authPre, { auth, allAuth }) : null), [authPre, auth, allAuth]);
+  const allowed = (code: string) => {
+    if (!authPre) return 'allow';
+    if (hidden?.has(code)) return 'deny';
+    return decide(`${authPre}${code}`) === 'disabled' ? 'disabled' : 'allow';
+  };
   const addDecision = allowed('add');
   const removeDecision = allowed('batch_delete');
   const [setting, setSetting] = useState(() => readAddSetting(settingsKey));

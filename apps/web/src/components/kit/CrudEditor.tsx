@@ -4,6 +4,7 @@ import { Button, Card, Drawer, Form, Modal, Space, Spin, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { http } from '../../api/http';
 import { feedback } from '../../utils/feedback';
+import { MODAL_BODY_STYLE } from '../modal-style';
 import { initialFormValues, pickFormValues, SchemaForm, saveBody } from './SchemaForm';
 import type { ActionContext, EditorMode, FormContext, PageSchema, Row } from './types';
 
@@ -70,7 +71,7 @@ export function KitModal({
       footer={footer}
       destroyOnHidden
       maskClosable={false}
-      styles={full ? undefined : { body: { maxHeight: 'calc(100vh - 260px)', overflowY: 'auto', overflowX: 'hidden' } }}
+      styles={{ body: full ? { maxHeight: 'none' } : { ...MODAL_BODY_STYLE, overflowX: 'hidden' } }}
     >
       {children}
     </Modal>

@@ -1,6 +1,6 @@
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ValueProps } from './widgets';
+import type { ValueProps } from './value-props';
 
 /**
  * The date and time widgets of the registry (`date`, `datetime`, `time`, `date-range`, `datetime-range`): a chunk of

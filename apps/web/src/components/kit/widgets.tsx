@@ -5,6 +5,7 @@ import { JSearchSelect } from '../JSearchSelect';
 import { JSelectDepart } from '../JSelectDepart';
 import { JSwitch, JSwitchQuery } from '../JSwitch';
 import { RichTextEditor } from '../RichTextEditor';
+import type { ValueProps } from './value-props';
 
 /**
  * The one widget registry (ADR 023): a widget name of a declaration → the component that edits the value. Query
@@ -32,13 +33,7 @@ export interface WidgetDef {
 
 // ---- small adapters: string values in and out
 
-export interface ValueProps<V> {
-  value?: V | null;
-  onChange?: (v: V | undefined) => void;
-  disabled?: boolean;
-  placeholder?: string;
-  id?: string;
-}
+export type { ValueProps } from './value-props';
 
 /** a multi select whose value is a comma string */
 function JMultiSelect({

@@ -1,5 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Modal, Spin, type UploadFile } from 'antd';
+import { Button, type ButtonProps, Modal, Spin, Switch, type UploadFile } from 'antd';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { HttpError, http } from '../../api/http';
 import { feedback } from '../../utils/feedback';
@@ -18,6 +18,8 @@ export interface ImportExcelButtonProps {
   buttonProps?: ButtonProps;
   /** extra multipart fields */
   extraFields?: Record<string, string>;
+  /** offer JeecgBoot's 实时校验 switch (online forms): sent as `validateStatus` 1 / 0 */
+  validateChoice?: boolean;
 }
 
 type Phase = 'idle' | 'uploading' | 'processing';
@@ -49,8 +51,16 @@ function show(outcome: ImportOutcome) {
  * 导入 with its dialog (width 600): one .xls/.xlsx file, 开始上传 disabled until a file is chosen, upload progress
  * then 文件处理中; the dialog may be closed meanwhile (the result still shows and the list reloads).
  */
-export function ImportExcelButton({ url, onDone, text = '导入', buttonProps, extraFields }: ImportExcelButtonProps) {
+export function ImportExcelButton({
+  url,
+  onDone,
+  text = '导入',
+  buttonProps,
+  extraFields,
+  validateChoice,
+}: ImportExcelButtonProps) {
   const [open, setOpen] = useState(false);
+  const [validate, setValidate] = useState(true);
   const [file, setFile] = useState<UploadFile | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [percent, setPercent] = useState(0);
@@ -64,13 +74,16 @@ export function ImportExcelButton({ url, onDone, text = '导入', buttonProps, e
       feedback.message.error(LIST_MESSAGES.noImportUrl);
       return;
     }
+    // JeecgBoot's import modal sends `files[]` (spec 02 §9); the server reads any file part
     const fd = new FormData();
-    fd.append('file', raw, raw.name);
+    fd.append('files[]', raw, raw.name);
     for (const [k, v] of Object.entries(extraFields ?? {})) fd.append(k, v);
+    if (validateChoice) fd.append('validateStatus', validate ? '1' : '0');
     setPhase('uploading');
     setPercent(0);
     try {
       const res = await http.upload<unknown>(url, fd, {
+        networkMessage: LIST_MESSAGES.uploadFailed,
         onUploadProgress: (p) => {
           setPercent(p);
           if (p >= 100) setPhase('processing');
@@ -84,7 +97,8 @@ export function ImportExcelButton({ url, onDone, text = '导入', buttonProps, e
         onDoneRef.current?.();
       }
     } catch (err) {
-      if (!(err instanceof HttpError)) feedback.message.warning('文件上传失败');
+      // a lost connection already said 文件上传失败 (networkMessage); server errors were shown by the client
+      if (!(err instanceof HttpError)) feedback.message.warning(LIST_MESSAGES.uploadFailed);
     } finally {
       setPhase('idle');
       setPercent(0);
@@ -126,6 +140,20 @@ export function ImportExcelButton({ url, onDone, text = '导入', buttonProps, e
             percent={phase === 'uploading' ? percent : undefined}
           />
         </Suspense>
+        {validateChoice && (
+          <div style={{ marginTop: 12 }}>
+            <span>实时校验：</span>
+            <Switch
+              size="small"
+              checked={validate}
+              disabled={busy}
+              onChange={setValidate}
+              checkedChildren="是"
+              unCheckedChildren="否"
+              aria-label="实时校验"
+            />
+          </div>
+        )}
         {phase === 'processing' && (
           <div style={{ marginTop: 12 }}>
             <Spin size="small" /> <span style={{ marginLeft: 8 }}>{LIST_MESSAGES.importProcessing}</span>

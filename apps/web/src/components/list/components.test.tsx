@@ -199,7 +199,9 @@ describe('ImportExcelButton', () => {
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     const xhr = FakeXhr.all[0];
     expect(xhr.url).toBe('/jeecg-boot/sys/position/importExcel');
-    expect((xhr.fields().file as File).name).toBe('a.xlsx');
+    // JeecgBoot's import modal names the part files[] (spec 02 §9)
+    expect((xhr.fields()['files[]'] as File).name).toBe('a.xlsx');
+    expect(xhr.fields().validateStatus).toBeUndefined();
     act(() => xhr.progress(40, 100));
     expect(await screen.findByText('40%')).toBeTruthy();
     act(() => xhr.progress(100, 100));
@@ -252,5 +254,36 @@ describe('ImportExcelButton', () => {
     await waitFor(() => expect(fb.message.warning).toHaveBeenCalledWith('文件导入失败:模板不对'));
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByText('导入EXCEL')).toBeTruthy();
+  });
+
+  it('a lost connection says 文件上传失败 (not the generic network message)', async () => {
+    const { onDone } = await openAndPick('a.xlsx');
+    const start = await findBtn(/开始上传/);
+    await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(start);
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    act(() => FakeXhr.all[0].fail());
+    await waitFor(() =>
+      expect(fb.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: '文件上传失败' })),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('online imports offer 实时校验, sent as validateStatus', async () => {
+    render(<ImportExcelButton url="/online/cgform/api/importXls/x" validateChoice />);
+    fireEvent.click(btn(/导\s*入/));
+    await screen.findByText('导入EXCEL');
+    const input = await waitFor(() => {
+      const el = document.querySelector('.ant-modal input[type=file]');
+      expect(el).not.toBeNull();
+      return el as HTMLInputElement;
+    });
+    fireEvent.change(input, { target: { files: [new File(['x'], 'b.xlsx')] } });
+    fireEvent.click(screen.getByRole('switch', { name: '实时校验' }));
+    const start = await findBtn(/开始上传/);
+    await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(start);
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    expect(FakeXhr.all[0].fields().validateStatus).toBe('0');
   });
 });

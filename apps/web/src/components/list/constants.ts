@@ -29,6 +29,8 @@ export function totalText(total: number, range: [number, number]): string {
 
 /** Messages of the list machinery, verbatim (spec 02 §5, §8, §9). */
 export const LIST_MESSAGES = {
+  /** an import that lost the network (spec 02 §9) */
+  uploadFailed: '文件上传失败',
   noListUrl: '请设置url.list属性!',
   noDeleteUrl: '请设置url.delete属性!',
   noDeleteBatchUrl: '请设置url.deleteBatch属性!',

@@ -524,6 +524,7 @@ export function OnlineList({
         <ImportExcelButton
           url={`${CGFORM_RUNTIME_URLS.importXls(headId)}${tabletype !== undefined ? `?tabletype=${tabletype}` : ''}`}
           onDone={reload}
+          validateChoice
         />
       )}
       {show('export') && (

@@ -10,6 +10,15 @@ import { JImageUploadTabs } from '../../components/JImageUploadTabs';
 import { usePrompt } from '../../components/JPrompt';
 import { registerWidget } from '../../components/kit';
 import { lazyWidget } from '../../components/kit/widgets';
+
+/** what the demo form hands its custom widgets */
+interface DemoFieldProps {
+  value?: string | null;
+  onChange?: (v: string) => void;
+  id?: string;
+  disabled?: boolean;
+}
+
 import { SliderVerify } from '../../components/SliderVerify';
 
 /**
@@ -21,17 +30,7 @@ export const DEMO_REMARK_MAX = 500;
 export const SLIDER_REQUIRED = '请先完成滑块验证';
 
 /** 备注: the text comes from the prompt dialog (JPrompt) */
-function DemoPromptInput({
-  value,
-  onChange,
-  id,
-  disabled,
-}: {
-  value?: string | null;
-  onChange?: (v: string) => void;
-  id?: string;
-  disabled?: boolean;
-}) {
+function DemoPromptInput({ value, onChange, id, disabled }: DemoFieldProps) {
   const [prompt, holder] = usePrompt();
   const ask = async () => {
     const v = await prompt({
@@ -72,17 +71,7 @@ function DemoCode(props: { value?: string | null; onChange?: (v: string) => void
 }
 
 /** image upload (本地上传 / 网络图片地址) with the preview below: previous / next in the viewer, 前移 / 后移 reorder */
-function DemoImages({
-  value,
-  onChange,
-  id,
-  disabled,
-}: {
-  value?: string | null;
-  onChange?: (v: string) => void;
-  id?: string;
-  disabled?: boolean;
-}) {
+function DemoImages({ value, onChange, id, disabled }: DemoFieldProps) {
   return (
     <div id={id}>
       <JImageUploadTabs value={value} onChange={onChange} number={6} biz="temp" disabled={disabled} />

@@ -93,8 +93,8 @@ export const jeecgDemoPage = definePage<JeecgDemo>({
     { field: 'yesNo', label: '是否启用', widget: 'switch', span: 12, initialValue: 'N' },
     { field: 'files', label: '附件', widget: 'file', props: { number: 5, biz: 'temp', multiple: true } },
     { field: 'images', label: '图片', widget: 'demo-images' },
-    { field: 'markdown', label: 'Markdown', widget: 'markdown', props: { biz: 'temp', height: '240px' } },
-    { field: 'richText', label: '富文本', widget: 'editor', props: { height: 200, biz: 'temp' } },
+    { field: 'markdown', label: 'Markdown', widget: 'markdown', props: { height: '240px' } },
+    { field: 'richText', label: '富文本', widget: 'editor', props: { height: 200 } },
     {
       field: 'codeLang',
       label: '代码语言',

@@ -201,11 +201,13 @@ export default async function cgformDesignRoutes(app: FastifyInstance): Promise<
     return ok(rows.map((r) => rowJson(r)));
   });
 
-  /** 表名校验 while typing: 1 = free, -1 = taken (a definition, a table of the database, or reserved) */
-  app.get(
-    '/online/cgform/head/checkOnlyTable',
-    { config: { access: { perm: [CGFORM_PERMS.add, CGFORM_PERMS.edit] } } },
-    async (req) => {
+  /**
+   * 表名校验 while typing: 1 = free, -1 = taken (a definition, a table of the database, or reserved). JeecgBoot serves it
+   * as `/online/cgform/api/checkOnlyTable` (OnlCgformApiController; the 3.2 designer calls that path before saving);
+   * our designer uses the `/head/` path. Both answer the same.
+   */
+  const checkOnlyTable = (url: string) =>
+    app.get(url, { config: { access: { perm: [CGFORM_PERMS.add, CGFORM_PERMS.edit] } } }, async (req) => {
       const q = parse(z.object({ tbname: requiredStr('tbname', 100), id: str(36).nullish() }).loose(), req.query);
       const name = assertIdent(q.tbname.trim().toLowerCase(), '表名');
       if (isReservedTable(name) || COPY_NAME_RE.test(name)) return ok(-1);
@@ -217,8 +219,9 @@ export default async function cgformDesignRoutes(app: FastifyInstance): Promise<
       if (other && other.id !== q.id) return ok(-1);
       if (!other && (await tableExists(db(), name))) return ok(-1);
       return ok(1);
-    },
-  );
+    });
+  checkOnlyTable('/online/cgform/head/checkOnlyTable');
+  checkOnlyTable('/online/cgform/api/checkOnlyTable');
 
   // ------------------------------------------------------------ definition writes
 

@@ -1,14 +1,11 @@
 import { Card, Steps } from 'antd';
 import { useState } from 'react';
+import type { AlterationData } from './alteration-data';
 import { Step2Phone } from './step2-phone';
 import { Step3Password } from './step3-password';
 import { Step4Done } from './step4-done';
 
-export interface AlterationData {
-  username: string;
-  phone: string;
-  smscode: string;
-}
+export type { AlterationData } from './alteration-data';
 
 /** Password alteration (spec 01 §2.1): 手机验证 → 密码 → 完成 (steps 2 to 4 of the original flow). */
 export default function Alteration() {

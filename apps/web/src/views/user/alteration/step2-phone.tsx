@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths';
 import { useSmsCode } from '../../../components/CountDown';
 import { useFeedback } from '../../../utils/feedback';
 import { RULES } from '../../../utils/rules';
-import type { AlterationData } from './Alteration';
+import type { AlterationData } from './alteration-data';
 
 /** Step 2: the phone number and the SMS code prove the account (POST /sys/user/phoneVerification). */
 export function Step2Phone({ onNext }: { onNext(data: AlterationData): void }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { passwordChange } from '../../../api/auth';
 import { useFeedback } from '../../../utils/feedback';
 import { STRONG_PASSWORD } from '../../../utils/password';
-import type { AlterationData } from './Alteration';
+import type { AlterationData } from './alteration-data';
 
 /** Step 3: the new password (GET /sys/user/passwordChange with the verified phone and SMS code). */
 export function Step3Password({ data, onPrev, onNext }: { data: AlterationData; onPrev(): void; onNext(): void }) {

@@ -7,6 +7,7 @@ import {
   acceptNumberTyping,
   fillPlaceholder,
   formatDate,
+  inputOptions,
   isChecked,
   normalizeTags,
   parseChecked,
@@ -167,5 +168,21 @@ describe('placeholder substitution and others', () => {
     ]) {
       expect(getCell(t), t).toBeTruthy();
     }
+  });
+});
+
+describe('select cell with allowInput', () => {
+  const base = [
+    { value: '1', label: '男' },
+    { value: '2', label: '女' },
+  ];
+  it('offers what is typed first when no option has that value or text', () => {
+    expect(inputOptions(base, ' 其他 ', undefined).map((o) => o.value)).toEqual(['其他', '1', '2']);
+    expect(inputOptions(base, '女', undefined)).toEqual(base);
+    expect(inputOptions(base, '2', undefined)).toEqual(base);
+    expect(inputOptions(base, '', undefined)).toEqual(base);
+  });
+  it('keeps a typed value that is not an option shown as itself', () => {
+    expect(inputOptions(base, '', '未知')).toEqual([...base, { value: '未知', label: '未知' }]);
   });
 });

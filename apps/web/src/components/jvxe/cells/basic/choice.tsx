@@ -1,9 +1,18 @@
 // Option cells: select, select-multiple, select-search, list_multi, radio, checkbox, checkbox_meta.
 import { Radio, Select } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { registerCell } from '../../registry';
 import type { CellDisplayProps, CellEditorProps, JVxeOption } from '../../types';
-import { isChecked, joinMulti, optionText, parseChecked, parseOption, splitMulti, toggleChecked } from './logic';
+import {
+  inputOptions,
+  isChecked,
+  joinMulti,
+  optionText,
+  parseChecked,
+  parseOption,
+  splitMulti,
+  toggleChecked,
+} from './logic';
 
 function selectOptions(options: readonly JVxeOption[] | undefined) {
   return (options ?? []).map((o) => ({ value: String(o.value), label: optionText(o), disabled: o.disabled }));
@@ -13,16 +22,20 @@ const optionDisplay = ({ value, dictText }: CellDisplayProps) =>
   dictText ?? (value === undefined || value === null ? '' : Array.isArray(value) ? value.join(',') : String(value));
 
 function SelectEditor({ value, options, onCommit, placeholder, autoFocus, column }: CellEditorProps) {
-  const search = column.type === 'select-search' || Boolean(column.allowSearch);
+  const input = Boolean(column.allowInput);
+  const search = input || column.type === 'select-search' || Boolean(column.allowSearch);
+  const [typed, setTyped] = useState('');
+  const current = value === undefined || value === null || value === '' ? undefined : String(value);
+  const base = selectOptions(options);
   return (
     <Select
-      value={value === undefined || value === null || value === '' ? undefined : String(value)}
-      options={selectOptions(options)}
+      value={current}
+      options={input ? inputOptions(base, typed, current) : base}
       placeholder={placeholder}
       autoFocus={autoFocus}
       defaultOpen
       allowClear={column.allowClear !== false}
-      showSearch={search ? { optionFilterProp: 'label' } : undefined}
+      showSearch={search ? { optionFilterProp: 'label', ...(input ? { onSearch: setTyped } : {}) } : undefined}
       style={{ width: '100%' }}
       {...(column.props as object)}
       onChange={(v) => onCommit(v ?? '')}

@@ -167,3 +167,21 @@ export function progressPercent(value: unknown): number {
   if (!Number.isFinite(n)) return 0;
   return Math.max(0, Math.min(100, n));
 }
+
+/**
+ * The options of a select cell with `allowInput` (spec 02 §2, JeecgBoot's JVxeSelectCell): what the user types is
+ * offered first when no option has that value or text, so a value outside the list can be chosen; the current value,
+ * when it is not an option (typed earlier), stays shown as itself.
+ */
+export function inputOptions(
+  base: { value: string; label: string; disabled?: boolean }[],
+  typed: string,
+  current: string | undefined,
+): { value: string; label: string; disabled?: boolean }[] {
+  const out = [...base];
+  const known = (v: string) => out.some((o) => o.value === v || o.label === v);
+  if (current && !known(current)) out.push({ value: current, label: current });
+  const t = typed.trim();
+  if (t && !known(t)) out.unshift({ value: t, label: t });
+  return out;
+}
