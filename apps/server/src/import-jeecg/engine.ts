@@ -76,6 +76,9 @@ export interface RunOptions {
 
 const BATCH_PARAMS = 30_000;
 
+/** a `map` may set `__base_<column>`: the value the base snapshot keeps for that column instead of the written one */
+export const BASE_PREFIX = '__base_';
+
 interface ColumnInfo {
   name: string;
   prop: string;
@@ -208,6 +211,7 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
 
   // 1. convert and check each row on its own
   const accepted: Row[] = [];
+  const baseOverrides = new Map<Row, Row>();
   const seenKeys = new Set<string>();
   for (const raw of raws) {
     const row: Row = {};
@@ -240,6 +244,12 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
       const p = await spec.map(row, raw, ctx);
       if (p?.kind === 'skip') skip = p;
       else if (p) fixes.push(p);
+    }
+    // `__base_<column>`: what the base snapshot keeps for a column whose written value is not stable (a sealed secret)
+    for (const k of Object.keys(row)) {
+      if (!k.startsWith(BASE_PREFIX)) continue;
+      baseOverrides.set(row, { ...(baseOverrides.get(row) ?? {}), [k.slice(BASE_PREFIX.length)]: row[k] });
+      delete row[k];
     }
     const shown = key || '(无 id)';
     if (skip) {
@@ -295,7 +305,7 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
     let skipped = false;
     for (const ref of spec.refs ?? []) {
       const v = row[ref.column];
-      if (v === null || v === undefined || v === '') continue;
+      if (v === null || v === undefined || v === '' || ('fix' in ref && v === ref.fix)) continue;
       const present =
         ref.table === tbl ? own.has(String(v)) || mine.has(String(v)) : await ctx.has(ref.table, String(v));
       if (present) continue;
@@ -319,7 +329,8 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
       for (const ref of spec.refs.filter((r) => r.table === tbl)) {
         for (const row of kept) {
           const v = row[ref.column];
-          if (v === null || v === undefined || v === '' || ids.has(String(v)) || mine.has(String(v))) continue;
+          if (v === null || v === undefined || v === '' || v === ref.fix || ids.has(String(v)) || mine.has(String(v)))
+            continue;
           row[ref.column] = ref.fix ?? null;
           addTo(report.fixed, `${ref.label} ${String(v)} 未导入，已改为顶级`, keyOf(row));
           changed = true;
@@ -356,7 +367,11 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
     const base = bases.get(key);
     const cur = current.get(String(row.id));
     const snapshot: Row = {};
-    for (const c of Object.keys(row)) snapshot[c] = snapshotValue(row[c]);
+    const override = baseOverrides.get(row) ?? {};
+    for (const c of Object.keys(row)) {
+      snapshot[c] = snapshotValue(c in override ? override[c] : row[c]);
+      if (c in override) snapshot[`${c}@written`] = snapshotValue(row[c]);
+    }
     if (!cur) {
       if (base) {
         report.deletedHere++;
@@ -408,10 +423,11 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
     let baseChanged = false;
     for (const c of Object.keys(row)) {
       const theirs = row[c];
-      if (sameValue(theirs, base[c] ?? null)) continue;
+      if (sameValue(c in override ? override[c] : theirs, base[c] ?? null)) continue;
       baseChanged = true;
-      if (sameValue(cur[c], base[c] ?? null)) set[c] = theirs;
-      else if (!sameValue(cur[c], theirs)) conflicts.push(c);
+      const written = c in override ? (base[`${c}@written`] ?? null) : (base[c] ?? null);
+      if (sameValue(cur[c], written)) set[c] = theirs;
+      else if (c in override || !sameValue(cur[c], theirs)) conflicts.push(c);
     }
     if (conflicts.length) report.conflicts.set(key, conflicts);
     if (Object.keys(set).length) {

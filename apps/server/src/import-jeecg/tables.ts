@@ -40,7 +40,7 @@ import {
 import { handlerOf } from '../modules/fill-rule/handlers.ts';
 import { jobClassOf } from '../modules/quartz/registry.ts';
 import { mapComponent } from './components.ts';
-import type { Row, TableSpec } from './engine.ts';
+import { BASE_PREFIX, type Row, type TableSpec } from './engine.ts';
 import { Problem } from './values.ts';
 
 /**
@@ -436,6 +436,8 @@ export function tableSpecs(o: SpecOptions): Record<Area, TableSpec[]> {
             return new Problem('fix', '数据源密码无法解密，已清空');
           }
           row.db_password = o.sealPassword(plain, String(row.code));
+          // sealing draws a fresh IV: the base keeps JeecgBoot's ciphertext, so an unchanged password is seen as such
+          row[`${BASE_PREFIX}db_password`] = enc;
         },
       },
     ],
