@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { connect } from '../src/db/client.ts';
+import { connect, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { main } from '../src/import-jeecg/cli.ts';
+import { verifyPassword } from '../src/modules/auth/password.ts';
 import type { ImportReport } from '../src/import-jeecg/report.ts';
 import { createTestApp, onRealPg, type TestApp } from './harness.ts';
-import { buildFixture, FIXTURE_USERS, MENU } from './jeecg-fixture.ts';
+import { buildFixture, FIXTURE_USERS, MENU, ROLE } from './jeecg-fixture.ts';
 
 /**
  * `npm run import:jeecg` end to end (issue 27): a JeecgBoot 3.2-shaped database in MariaDB (jeecg-fixture.ts), imported
@@ -211,24 +211,41 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
     await t.login('staff', FIXTURE_USERS.staff.password);
   }, 60_000);
 
-  it('imports into the embedded database of DATA_DIR (migrated and seeded first); users sign in', async () => {
+  it('imports into the embedded database of DATA_DIR (the command opens, migrates and writes it)', async () => {
     const dataDir = path.join(dir, 'embedded');
+    // start from the run's migrated + seeded template (what a first `npm start` leaves in DATA_DIR), not a fresh migration
+    const template = process.env.PGLITE_TEMPLATE;
+    if (template && fs.existsSync(template)) {
+      fs.mkdirSync(dataDir, { recursive: true });
+      const pre = new PGlite(path.join(dataDir, 'pgdata'), {
+        loadDataDir: new Blob([fs.readFileSync(template)]),
+        extensions: PGLITE_EXTENSIONS,
+      });
+      await pre.waitReady;
+      await pre.close();
+    }
     const q = quiet();
     const r = await main(['--from', JEECG_URL, '--only', 'departs,roles,users,menus'], { DATA_DIR: dataDir }, q.io);
     expect(r.code, q.lines.join('\n')).toBe(0);
+    // the same rows as on PostgreSQL; the legacy hash verifies (the sign-in path is the one tested above)
     const database = await connect({ pgliteDir: path.join(dataDir, 'pgdata') });
-    const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-    const app = await buildApp(config, { database, migrate: false, logger: false });
     try {
-      await app.ready();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/jeecg-boot/sys/login',
-        payload: { username: 'manager', password: FIXTURE_USERS.manager.password, captcha: 'x', checkKey: '1' },
-      });
-      expect(JSON.parse(res.body)).toMatchObject({ success: true, code: 200 });
+      const users = (await database.db.execute(
+        sql`select username, password, salt, status, del_flag from sys_user where id like '15%' order by id`,
+      )) as unknown as { rows: { username: string; password: string; salt: string; status: number; del_flag: number }[] };
+      expect(users.rows.map((u) => [u.username, u.status, u.del_flag])).toEqual([
+        ['manager', 1, 0],
+        ['staff', 1, 0],
+        ['frozen', 2, 0],
+        ['gone', 1, 1],
+      ]);
+      expect(await verifyPassword(users.rows[0], FIXTURE_USERS.manager.password)).toBe(true);
+      expect(await verifyPassword(users.rows[1], FIXTURE_USERS.staff.password)).toBe(true);
+      const grants = (await database.db.execute(
+        sql`select count(*)::int as n from sys_role_permission where role_id = ${ROLE.manager}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(grants.rows[0].n).toBe(12);
     } finally {
-      await app.close();
       await database.close();
     }
   }, 120_000);

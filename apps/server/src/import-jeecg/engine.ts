@@ -466,7 +466,7 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
     for (const part of chunks(inserts, size)) {
       await tx.insert(spec.target).values(part.map(toProps) as never);
       written += part.length;
-      opts.onProgress?.(tbl, written, total);
+      opts.onProgress?.(tbl, Math.round((written / inserts.length) * total), total);
     }
   }
   for (const u of updates) {
