@@ -75,6 +75,8 @@ export interface RunOptions {
 }
 
 const BATCH_PARAMS = 30_000;
+/** inserts of at least this many rows rebuild the table's plain indexes afterwards */
+const BULK_ROWS = 2000;
 
 /** a `map` may set `__base_<column>`: the value the base snapshot keeps for that column instead of the written one */
 export const BASE_PREFIX = '__base_';
@@ -459,6 +461,19 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
     await spec.onReplace?.(tx, r.oldId, r.newId);
     await tx.execute(sql`delete from ${spec.target} where id = ${r.oldId}`);
   }
+  // a bulk insert: the table's plain (non-unique) indexes are dropped inside the transaction and built again after
+  // the rows are in — building a trigram index once is far cheaper than maintaining it row by row
+  let rebuild: string[] = [];
+  if (inserts.length >= BULK_ROWS) {
+    const res = (await tx.execute(
+      sql`select i.indexname, i.indexdef from pg_indexes i
+           join pg_class c on c.relname = i.indexname
+           join pg_index x on x.indexrelid = c.oid
+          where i.schemaname = current_schema() and i.tablename = ${tbl} and not x.indisunique and not x.indisprimary`,
+    )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+    rebuild = res.rows.map((r) => r.indexdef);
+    for (const r of res.rows) await tx.execute(sql`drop index ${sql.identifier(r.indexname)}`);
+  }
   if (inserts.length) {
     const perRow = Math.max(1, Object.keys(inserts[0]).length);
     const size = Math.max(1, Math.floor(BATCH_PARAMS / perRow));
@@ -469,6 +484,7 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
       opts.onProgress?.(tbl, Math.round((written / inserts.length) * total), total);
     }
   }
+  for (const def of rebuild) await tx.execute(sql.raw(def));
   for (const u of updates) {
     await tx
       .update(spec.target)
