@@ -8,17 +8,18 @@
  *   JEECG_BENCH_URL=mysql://answer_test:answer_test@127.0.0.1:3306/answer_jeecg npm run bench:import
  *   (scripts/ci-mariadb.sh prepares that database and user)
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { main } from '../apps/server/src/import-jeecg/cli.ts';
 import { legacyJeecgHash } from '../apps/server/src/modules/auth/password.ts';
 import { buildFixture } from '../apps/server/test/jeecg-fixture.ts';
 
 const url = process.env.JEECG_BENCH_URL ?? 'mysql://answer_test:answer_test@127.0.0.1:3306/answer_jeecg';
 const users = Number(process.env.BENCH_USERS ?? 100_000);
 const BUDGET_S = 120;
+const root = path.resolve(import.meta.dirname, '..');
 
 async function fill(): Promise<void> {
   await buildFixture(url);
@@ -42,7 +43,15 @@ async function fill(): Promise<void> {
          values ${ids.map(() => `(?, ?, ?, ?, 'BeNcH123', 1, ?, ?, 'A01', 1, 0, 1, ?, 'admin', '2022-01-01 08:00:00', 1, '')`).join(', ')}`,
         ids.flatMap((id, k) => {
           const i = start + k;
-          return [id, `user${i}`, `用户${i}`, hash, `user${i}@example.com`, `139${String(i).padStart(8, '0')}`, `W${i}`];
+          return [
+            id,
+            `user${i}`,
+            `用户${i}`,
+            hash,
+            `user${i}@example.com`,
+            `139${String(i).padStart(8, '0')}`,
+            `W${i}`,
+          ];
         }),
       );
       await c.query(
@@ -60,33 +69,53 @@ async function fill(): Promise<void> {
 }
 
 const filled = Date.now();
-process.stdout.write(`building ${users.toLocaleString('en-US')} JeecgBoot users in ${url.replace(/:[^:@/]*@/, ':***@')} …\n`);
+process.stdout.write(
+  `building ${users.toLocaleString('en-US')} JeecgBoot users in ${url.replace(/:[^:@/]*@/, ':***@')} …\n`,
+);
 await fill();
 process.stdout.write(`  fixture ready in ${((Date.now() - filled) / 1000).toFixed(1)} s\n`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-const env = { ...process.env, DATA_DIR: dataDir };
-const lines: string[] = [];
-// migrate + seed the target before the clock starts: the figure is the import itself
+const reportFile = path.join(dataDir, 'report.txt');
+// the real command, as an operator runs it
 const t0 = Date.now();
-const result = await main(['--from', url, '--only', 'departs,roles,users', '--report', path.join(dataDir, 'report.txt')], env, {
-  out: (l) => {
-    lines.push(l);
-    if (process.env.BENCH_VERBOSE) process.stdout.write(`${((Date.now() - t0) / 1000).toFixed(1)} ${l.split('\n')[0]}\n`);
-  },
-  err: (l) => process.stderr.write(`${l}\n`),
-  progress: (l) => {
-    if (process.env.BENCH_VERBOSE) process.stdout.write(`${((Date.now() - t0) / 1000).toFixed(1)} ${l}\n`);
-  },
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/import-jeecg/cli.ts'),
+    '--from',
+    url,
+    '--only',
+    'departs,roles,users',
+    '--report',
+    reportFile,
+  ],
+  { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+child.stdout.setEncoding('utf8');
+child.stdout.on('data', (chunk: string) => {
+  if (process.env.BENCH_VERBOSE) {
+    for (const l of chunk.split('\n').filter(Boolean))
+      process.stdout.write(`${((Date.now() - t0) / 1000).toFixed(1)} ${l}\n`);
+  }
 });
+const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 const seconds = (Date.now() - t0) / 1000;
-const userRow = result.report?.tables.find((t) => t.table === 'sys_user');
-const linkRow = result.report?.tables.find((t) => t.table === 'sys_user_depart');
+const report = JSON.parse(fs.readFileSync(reportFile.replace(/\.txt$/, '.json'), 'utf8')) as {
+  startedAt: string;
+  finishedAt: string;
+  tables: { table: string; read: number; inserted: number }[];
+};
+const importSeconds = (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000;
+const userRow = report.tables.find((t) => t.table === 'sys_user');
+const linkRow = report.tables.find((t) => t.table === 'sys_user_depart');
 const target = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 process.stdout.write(
-  `import:jeecg → ${target}: ${userRow?.inserted ?? 0} users + ${linkRow?.inserted ?? 0} department links (+ roles) in ${seconds.toFixed(1)} s` +
-    ` (${Math.round((userRow?.read ?? 0) / seconds)} users/s; budget ${BUDGET_S} s: ${seconds < BUDGET_S ? 'within' : 'OVER'})\n`,
+  `import:jeecg → ${target}: ${userRow?.inserted ?? 0} users + ${linkRow?.inserted ?? 0} department links (+ roles)\n` +
+    `  import (read, check, write; report start → end): ${importSeconds.toFixed(1)} s, ${Math.round((userRow?.read ?? 0) / importSeconds)} users/s — budget ${BUDGET_S} s: ${importSeconds < BUDGET_S ? 'within' : 'OVER'}\n` +
+    `  whole command incl. opening, migrating and seeding a fresh target: ${seconds.toFixed(1)} s\n`,
 );
-process.stdout.write('  (includes opening the target, migrating and seeding it)\n');
 fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.code === 0 && seconds < BUDGET_S ? 0 : 1);
+process.exit(code === 0 && importSeconds < BUDGET_S ? 0 : 1);

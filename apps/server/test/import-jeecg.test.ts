@@ -7,8 +7,8 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { main } from '../src/import-jeecg/cli.ts';
-import { verifyPassword } from '../src/modules/auth/password.ts';
 import type { ImportReport } from '../src/import-jeecg/report.ts';
+import { verifyPassword } from '../src/modules/auth/password.ts';
 import { createTestApp, onRealPg, type TestApp } from './harness.ts';
 import { buildFixture, FIXTURE_USERS, MENU, ROLE } from './jeecg-fixture.ts';
 
@@ -58,9 +58,14 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
 
   const runInto = async (args: string[] = []) => {
     const q = quiet();
-    const r = await main(['--from', JEECG_URL, '--report', path.join(dir, 'report.txt'), ...args], { DATA_DIR: dir }, q.io, {
-      database: t.database,
-    });
+    const r = await main(
+      ['--from', JEECG_URL, '--report', path.join(dir, 'report.txt'), ...args],
+      { DATA_DIR: dir },
+      q.io,
+      {
+        database: t.database,
+      },
+    );
     return { ...r, lines: q.lines };
   };
 
@@ -101,7 +106,8 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
     first = r.report!;
     expect(first.areas.every((a) => a.ok)).toBe(true);
     const table = (name: string) => first.tables.find((x) => x.table === name)!;
-    const skipped = (name: string) => [...table(name).skipped.entries()].map(([k, v]) => `${k}: ${v.join(',')}`).join('\n');
+    const skipped = (name: string) =>
+      [...table(name).skipped.entries()].map(([k, v]) => `${k}: ${v.join(',')}`).join('\n');
     const fixed = (name: string) => [...table(name).fixed.keys()].join('\n');
     // duplicate username differing only in case: the later one is skipped
     expect(skipped('sys_user')).toMatch(/用户名与 1500000000000000002（staff）仅大小写不同: 1500000000000000005/);
@@ -121,24 +127,32 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
     expect(fs.readFileSync(r.reportFile!, 'utf8')).toMatch(/JeecgBoot 导入报告/);
 
     // the GBK text in a latin1 table skipped; the UTF-8 one kept
-    const pos = (await t.database.db.execute(sql`select code, name from sys_position where code in ('CEO','CTO')`)) as unknown as {
+    const pos = (await t.database.db.execute(
+      sql`select code, name from sys_position where code in ('CEO','CTO')`,
+    )) as unknown as {
       rows: { code: string; name: string }[];
     };
     expect(pos.rows).toEqual([{ code: 'CEO', name: '总经理' }]);
     // the unknown job class is paused; the data-source password re-encrypted with our key
-    const jobs = (await t.database.db.execute(sql`select id, status from sys_quartz_job where id in ('job1','job2') order by id`)) as unknown as {
+    const jobs = (await t.database.db.execute(
+      sql`select id, status from sys_quartz_job where id in ('job1','job2') order by id`,
+    )) as unknown as {
       rows: unknown[];
     };
     expect(jobs.rows).toEqual([
       { id: 'job1', status: -1 },
       { id: 'job2', status: -1 },
     ]);
-    const ds = (await t.database.db.execute(sql`select db_password from sys_data_source where code = 'erp_mysql'`)) as unknown as {
+    const ds = (await t.database.db.execute(
+      sql`select db_password from sys_data_source where code = 'erp_mysql'`,
+    )) as unknown as {
       rows: { db_password: string }[];
     };
     expect(ds.rows[0].db_password).toMatch(/^v1:/);
     // the online form's tables were created and filled (the zero date as null)
-    const orders = (await t.database.db.execute(sql`select id, order_no, order_date from test_order order by id`)) as unknown as {
+    const orders = (await t.database.db.execute(
+      sql`select id, order_no, order_date from test_order order by id`,
+    )) as unknown as {
       rows: unknown[];
     };
     expect(orders.rows).toEqual([
@@ -157,7 +171,14 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
     };
     const manager = await perms('manager', FIXTURE_USERS.manager.password);
     expect(manager.paths).toEqual(
-      expect.arrayContaining(['/dashboard/analysis', '/isystem', '/isystem/user', '/biz', '/biz/l2/l3/l4/l5/contract', '/orphan']),
+      expect.arrayContaining([
+        '/dashboard/analysis',
+        '/isystem',
+        '/isystem/user',
+        '/biz',
+        '/biz/l2/l3/l4/l5/contract',
+        '/orphan',
+      ]),
     );
     expect(manager.paths).not.toContain('/mytask');
     expect(manager.auth).toEqual(['contract:approve', 'user:add']);
@@ -168,7 +189,9 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
     expect(admin.paths).toEqual(expect.arrayContaining(['/biz/l2/l3/l4/l5/contract', '/isystem/user']));
     expect(admin.auth).toEqual(expect.arrayContaining(['user:add', 'user:edit', 'contract:approve']));
     // the first sign-in upgraded the legacy hash
-    const pw = (await t.database.db.execute(sql`select password from sys_user where username = 'staff'`)) as unknown as {
+    const pw = (await t.database.db.execute(
+      sql`select password from sys_user where username = 'staff'`,
+    )) as unknown as {
       rows: { password: string }[];
     };
     expect(pw.rows[0].password).toMatch(/^\$argon2id\$/);
@@ -232,7 +255,9 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
     try {
       const users = (await database.db.execute(
         sql`select username, password, salt, status, del_flag from sys_user where id like '15%' order by id`,
-      )) as unknown as { rows: { username: string; password: string; salt: string; status: number; del_flag: number }[] };
+      )) as unknown as {
+        rows: { username: string; password: string; salt: string; status: number; del_flag: number }[];
+      };
       expect(users.rows.map((u) => [u.username, u.status, u.del_flag])).toEqual([
         ['manager', 1, 0],
         ['staff', 1, 0],

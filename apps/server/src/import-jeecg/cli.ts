@@ -70,10 +70,14 @@ export function parseCli(argv: string[]): {
     throw new ImportError(`参数错误：${(err as Error).message}`);
   }
   if (values.help) return { from: '', dryRun: false, withLogs: false, help: true };
-  if (!values.from) throw new ImportError('缺少 --from：JeecgBoot 数据库地址，如 mysql://root:root@127.0.0.1:3306/jeecg-boot');
+  if (!values.from)
+    throw new ImportError('缺少 --from：JeecgBoot 数据库地址，如 mysql://root:root@127.0.0.1:3306/jeecg-boot');
   let only: Area[] | undefined;
   if (typeof values.only === 'string') {
-    const names = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = values.only
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = names.filter((n) => !(AREAS as readonly string[]).includes(n));
     if (bad.length || !names.length) {
       throw new ImportError(`--only 中有不认识的范围：${bad.join(', ') || '(空)'}；可用：${AREAS.join(', ')}`);
@@ -125,7 +129,9 @@ export async function main(
     io.err(err instanceof ImportError ? err.message : `无法读取 JeecgBoot 数据库：${(err as Error).message}`);
     return { code: 2 };
   }
-  const target = config.databaseUrl ? safeAddress(config.databaseUrl) : `内置数据库 ${path.join(config.dataDir, 'pgdata')}`;
+  const target = config.databaseUrl
+    ? safeAddress(config.databaseUrl)
+    : `内置数据库 ${path.join(config.dataDir, 'pgdata')}`;
   let database = opts.database;
   const owned = !database;
   try {
@@ -160,7 +166,8 @@ export async function main(
     io.out('');
     io.out(textReport);
     const file = path.resolve(
-      args.reportFile ?? path.join(config.dataDir, `import-jeecg-${report.startedAt.toISOString().replace(/[:.]/g, '-')}.txt`),
+      args.reportFile ??
+        path.join(config.dataDir, `import-jeecg-${report.startedAt.toISOString().replace(/[:.]/g, '-')}.txt`),
     );
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, textReport);

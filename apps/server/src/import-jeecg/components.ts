@@ -86,6 +86,7 @@ export function mapComponent(
   const norm = normalizeComponent(component);
   const renamed = RENAMED_COMPONENTS[norm] ?? norm;
   if (row.menuType === 2 || row.isRoute === false || row.external) return { component: renamed, unknown: false };
-  if (/^https?:\/\//.test(row.url ?? '') || (row.url ?? '').includes('{{')) return { component: renamed, unknown: false };
+  if (/^https?:\/\//.test(row.url ?? '') || (row.url ?? '').includes('{{'))
+    return { component: renamed, unknown: false };
   return { component: renamed, unknown: !knownComponents().has(renamed) };
 }

@@ -2,7 +2,7 @@ import { getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { sysImportRow } from '../db/schema/index.ts';
-import { addTo, type AttentionItem, newTableReport, type TableReport } from './report.ts';
+import { type AttentionItem, addTo, newTableReport, type TableReport } from './report.ts';
 import type { Source } from './source.ts';
 import {
   decodeText,
@@ -55,7 +55,12 @@ export interface TableSpec {
   /** references that must exist: column → target table; `fix` sets the value instead of skipping */
   refs?: readonly { column: string; table: string; fix?: unknown; label: string }[];
   /** natural unique keys (target column lists) that also hold here */
-  unique?: readonly { columns: readonly string[]; caseInsensitive?: boolean; label: string; clearOnDuplicate?: boolean }[];
+  unique?: readonly {
+    columns: readonly string[];
+    caseInsensitive?: boolean;
+    label: string;
+    clearOnDuplicate?: boolean;
+  }[];
   /** link rows: immutable; rows imported earlier and gone from JeecgBoot are deleted here */
   link?: boolean;
   /** what a seeded demo row that an imported row replaces takes with it / hands over */
@@ -165,9 +170,9 @@ async function targetRows(db: Db, table: PgTable, cols: ColumnInfo[]): Promise<M
 }
 
 async function loadBases(db: Db, tbl: string): Promise<Map<string, Row>> {
-  const res = (await db.execute(
-    sql`select row_key, base from ${sysImportRow} where tbl = ${tbl}`,
-  )) as unknown as { rows: { row_key: string; base: Row | string }[] };
+  const res = (await db.execute(sql`select row_key, base from ${sysImportRow} where tbl = ${tbl}`)) as unknown as {
+    rows: { row_key: string; base: Row | string }[];
+  };
   return new Map(res.rows.map((r) => [r.row_key, typeof r.base === 'string' ? JSON.parse(r.base) : r.base]));
 }
 
@@ -291,7 +296,11 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
           addTo(report.fixed, `${u.label}与 ${keyOf(first)} 重复，按空值导入`, keyOf(row));
         } else {
           const how = u.caseInsensitive ? '仅大小写不同' : '重复';
-          addTo(report.skipped, `${u.label}与 ${keyOf(first)}（${u.columns.map((c) => first[c]).join('/')}）${how}`, keyOf(row));
+          addTo(
+            report.skipped,
+            `${u.label}与 ${keyOf(first)}（${u.columns.map((c) => first[c]).join('/')}）${how}`,
+            keyOf(row),
+          );
           drop.add(row);
         }
       }
@@ -313,7 +322,11 @@ export async function importTable(tx: Db, source: Source, spec: TableSpec, opts:
       if (present) continue;
       if ('fix' in ref) {
         row[ref.column] = ref.fix;
-        addTo(report.fixed, `${ref.label} ${String(v)} 不存在，已改为${ref.fix === '' || ref.fix === null ? '顶级' : String(ref.fix)}`, keyOf(row));
+        addTo(
+          report.fixed,
+          `${ref.label} ${String(v)} 不存在，已改为${ref.fix === '' || ref.fix === null ? '顶级' : String(ref.fix)}`,
+          keyOf(row),
+        );
       } else {
         addTo(report.skipped, `${ref.label} ${String(v)} 不存在`, keyOf(row));
         skipped = true;

@@ -80,10 +80,13 @@ export async function copyFormData(tx: Db, source: Source, opts: RunOptions): Pr
         for (let i = 0; i < rows.length; i += 500) {
           const part = rows.slice(i, i + 500);
           const values = sql.join(
-            part.map((r) => sql`(${sql.join(
-              cols.map((c) => sql`${r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c]}`),
-              sql`, `,
-            )})`),
+            part.map(
+              (r) =>
+                sql`(${sql.join(
+                  cols.map((c) => sql`${r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c]}`),
+                  sql`, `,
+                )})`,
+            ),
             sql`, `,
           );
           const res2 = (await sp.execute(

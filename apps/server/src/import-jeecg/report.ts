@@ -74,7 +74,8 @@ export function addTo(map: Map<string, string[]>, reason: string, key: string): 
 const count = (m: Map<string, string[]>) => [...m.values()].reduce((n, l) => n + l.length, 0);
 
 const MAX_KEYS = 10;
-const keys = (l: string[]) => (l.length > MAX_KEYS ? `${l.slice(0, MAX_KEYS).join(', ')} …（共 ${l.length} 行）` : l.join(', '));
+const keys = (l: string[]) =>
+  l.length > MAX_KEYS ? `${l.slice(0, MAX_KEYS).join(', ')} …（共 ${l.length} 行）` : l.join(', ');
 
 /** The report as text (what is printed and written to the file). */
 export function renderReport(r: ImportReport): string {
@@ -114,7 +115,8 @@ export function renderReport(r: ImportReport): string {
     for (const [reason, l] of t.fixed) details.push(`  修正 ${l.length} 行：${reason} — ${keys(l)}`);
     for (const [key, cols] of t.conflicts)
       details.push(`  冲突：行 ${key} 的 ${cols.join(', ')} 两边都改过，保留本系统的值`);
-    if (t.replacedSeed.length) details.push(`  替换本系统演示数据 ${t.replacedSeed.length} 行：${keys(t.replacedSeed)}`);
+    if (t.replacedSeed.length)
+      details.push(`  替换本系统演示数据 ${t.replacedSeed.length} 行：${keys(t.replacedSeed)}`);
     if (t.deletedHere) details.push(`  ${t.deletedHere} 行曾导入、已在本系统删除，未重新导入`);
     if (details.length) {
       out.push(`${t.table}:`);

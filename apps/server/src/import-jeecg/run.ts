@@ -52,9 +52,7 @@ export function checkVersion(source: Source, areas: readonly Area[], specs: Reco
     const parts = [];
     if (missingTables.length) parts.push(`缺少表 ${missingTables.join('、')}`);
     if (missingColumns.length) parts.push(`缺少列 ${missingColumns.join('、')}`);
-    throw new ImportError(
-      `不支持的 JeecgBoot 版本（支持 3.0–3.4）：${parts.join('；')}。可用 --only 只导入其他范围。`,
-    );
+    throw new ImportError(`不支持的 JeecgBoot 版本（支持 3.0–3.4）：${parts.join('；')}。可用 --only 只导入其他范围。`);
   }
 }
 
@@ -92,7 +90,11 @@ async function reportGuard(db: Db) {
   };
   const listed = await columnsOf(Object.keys(REPORT_TABLES));
   const columns = new Map<string, readonly string[]>();
-  for (const [t, cols] of listed) columns.set(t, cols.filter((c) => !REPORT_TABLES[t]?.includes(c)));
+  for (const [t, cols] of listed)
+    columns.set(
+      t,
+      cols.filter((c) => !REPORT_TABLES[t]?.includes(c)),
+    );
   return async (sqlText: string, dbSource: string | null): Promise<string | null> => {
     try {
       await checkReportSql(sqlText, {
@@ -190,9 +192,13 @@ export function describeWriteError(err: unknown): string {
   const e = err as { code?: string; message?: string; detail?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code;
   const message = e?.cause?.message ?? e?.message ?? String(err);
-  if (code === '23505') return `写入失败：违反唯一约束（${(e.cause as { detail?: string })?.detail ?? e.detail ?? ''}）`;
+  if (code === '23505')
+    return `写入失败：违反唯一约束（${(e.cause as { detail?: string })?.detail ?? e.detail ?? ''}）`;
   if (code === '22001') return '写入失败：值超过列的长度';
   if (code === '22P02' || code === '22007' || code === '22008') return '写入失败：值的格式不对';
   if (code === 'ECONNREFUSED' || code === '57P01') return '写入失败：目标数据库连接中断';
-  return `写入失败：${message.split('\n')[0].replace(/^Failed query:.*/s, '数据库拒绝了写入').slice(0, 200)}`;
+  return `写入失败：${message
+    .split('\n')[0]
+    .replace(/^Failed query:.*/s, '数据库拒绝了写入')
+    .slice(0, 200)}`;
 }

@@ -84,7 +84,16 @@ export function describeConnectError(err: unknown, address: string, user: string
   }
 }
 
-const TEXT_TYPES = new Set(['VAR_STRING', 'STRING', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB', 'VARCHAR', 'JSON']);
+const TEXT_TYPES = new Set([
+  'VAR_STRING',
+  'STRING',
+  'BLOB',
+  'TINY_BLOB',
+  'MEDIUM_BLOB',
+  'LONG_BLOB',
+  'VARCHAR',
+  'JSON',
+]);
 const DATE_TYPES = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'NEWDATE', 'DATETIME2', 'TIMESTAMP2', 'TIME']);
 
 export async function openSource(url: string, opts: { connectTimeoutMs?: number } = {}): Promise<Source> {
@@ -114,7 +123,8 @@ export async function openSource(url: string, opts: { connectTimeoutMs?: number 
   }
   // the session must not be affected by zero dates or strict modes: the import only reads
   conn.on('error', () => {});
-  const text = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('utf8') : v === null || v === undefined ? '' : String(v));
+  const text = (v: unknown) =>
+    Buffer.isBuffer(v) ? v.toString('utf8') : v === null || v === undefined ? '' : String(v);
   const [versionRows] = await conn.query('select version() as v');
   const version = text((versionRows as { v: unknown }[])[0]?.v);
   const [colRows] = await conn.query(
@@ -127,7 +137,10 @@ export async function openSource(url: string, opts: { connectTimeoutMs?: number 
     const t = text(r.t).toLowerCase();
     const c = text(r.c).toLowerCase();
     let cols = tables.get(t);
-    if (!cols) tables.set(t, (cols = new Map()));
+    if (!cols) {
+      cols = new Map();
+      tables.set(t, cols);
+    }
     cols.set(c, { name: text(r.c), dataType: text(r.d).toLowerCase(), charset: r.cs ? text(r.cs) : null });
   }
   const realName = new Map<string, string>();

@@ -169,7 +169,11 @@ export function tableSpecs(o: SpecOptions): Record<Area, TableSpec[]> {
         map(row) {
           if (row.parent_id === null) row.parent_id = '';
         },
-        onReplace: moveRefs(['sys_depart', 'parent_id'], ['sys_user_depart', 'dep_id'], ['sys_depart_role', 'depart_id']),
+        onReplace: moveRefs(
+          ['sys_depart', 'parent_id'],
+          ['sys_user_depart', 'dep_id'],
+          ['sys_depart_role', 'depart_id'],
+        ),
       },
       {
         source: 'sys_depart_role',

@@ -24,7 +24,11 @@ const latin1 = new TextDecoder('latin1');
  * UTF-8 bytes the application wrote through a latin1 connection: valid UTF-8 is taken as such, anything else is not
  * text we can read safely. gbk/gb2312/gb18030 columns decode as GB18030.
  */
-export function decodeText(raw: Buffer | string | null, charset: string | null, column: string): string | null | Problem {
+export function decodeText(
+  raw: Buffer | string | null,
+  charset: string | null,
+  column: string,
+): string | null | Problem {
   if (raw === null) return null;
   if (typeof raw === 'string') return raw;
   const cs = (charset ?? 'utf8mb4').toLowerCase();
@@ -98,7 +102,8 @@ export function toInt(value: unknown, column: string): number | null | Problem {
 export function toFloat(value: unknown, column: string): number | null | Problem {
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isFinite(n)) return new Problem('fix', `列 ${column} 的值 ${String(value).slice(0, 20)} 不是数字，按空值导入`);
+  if (!Number.isFinite(n))
+    return new Problem('fix', `列 ${column} 的值 ${String(value).slice(0, 20)} 不是数字，按空值导入`);
   return n;
 }
 
