@@ -25,6 +25,10 @@ CREATE USER IF NOT EXISTS 'answer_test'@'localhost' IDENTIFIED BY 'answer_test';
 CREATE USER IF NOT EXISTS 'answer_test'@'127.0.0.1' IDENTIFIED BY 'answer_test';
 GRANT ALL PRIVILEGES ON answer_test.* TO 'answer_test'@'localhost';
 GRANT ALL PRIVILEGES ON answer_test.* TO 'answer_test'@'127.0.0.1';
+-- the JeecgBoot import test builds a JeecgBoot-shaped database here (apps/server/test/import-jeecg.test.ts)
+CREATE DATABASE IF NOT EXISTS answer_jeecg CHARACTER SET utf8mb4;
+GRANT ALL PRIVILEGES ON answer_jeecg.* TO 'answer_test'@'localhost';
+GRANT ALL PRIVILEGES ON answer_jeecg.* TO 'answer_test'@'127.0.0.1';
 FLUSH PRIVILEGES;
 SQL
 mariadb -h 127.0.0.1 -P 3306 -uanswer_test -panswer_test answer_test -e 'select version()' --skip-column-names

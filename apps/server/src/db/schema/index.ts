@@ -3,6 +3,7 @@ export * from './content.ts';
 export * from './demo.ts';
 export * from './example.ts';
 export * from './gateway.ts';
+export * from './import.ts';
 export * from './online.ts';
 export * from './quartz.ts';
 export * from './storage.ts';
