@@ -136,7 +136,9 @@ export function QuestionView({
           {(q.options ?? []).map((o) => choice(o.key, null, o.content))}
         </ul>
       )}
-      {q.type === '3' && <ul className="quiz-options quiz-options-row">{['1', '0'].map((k) => choice(k, JUDGE_TEXT[k]))}</ul>}
+      {q.type === '3' && (
+        <ul className="quiz-options quiz-options-row">{['1', '0'].map((k) => choice(k, JUDGE_TEXT[k]))}</ul>
+      )}
       {answerArea ??
         (q.type === '4' ? (
           <ol className="quiz-blank-lines">
@@ -149,7 +151,7 @@ export function QuestionView({
             ))}
           </ol>
         ) : q.type === '5' ? (
-          <div className="quiz-essay" aria-label="作答区" />
+          <div className="quiz-essay" role="img" aria-label="作答区" />
         ) : null)}
       {showAnswer && (
         <footer className="quiz-key" data-testid="quiz-key">
