@@ -70,9 +70,8 @@ export default function PaperForm() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
   const [picking, setPicking] = useState<number | null>(null);
-  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [previewOf, setPreviewOf] = useState<Record<string, unknown> | null>(null);
   const [savedId, setSavedId] = useState<string | null>(id);
-  const [dirty, setDirty] = useState(false);
   const passScore = Form.useWatch('passScore', form) as number | undefined;
   const duration = Form.useWatch('duration', form) as number | undefined;
   const ctx: FormContext = { record: null, mode: id ? 'edit' : 'add', fixed: {} };
@@ -90,7 +89,6 @@ export default function PaperForm() {
     setRefusal(null);
     setShowProblems(false);
     setSavedId(id);
-    setDirty(false);
     if (!id) {
       setSections([newSection('1', 'fixed')]);
       return;
@@ -125,7 +123,6 @@ export default function PaperForm() {
 
   const change = (next: EditorSection[]) => {
     setSections(next);
-    setDirty(true);
     setRefusal(null);
   };
   const back = () => {
@@ -157,7 +154,6 @@ export default function PaperForm() {
       feedback.message.success(res.message || '保存成功');
       const newId = savedId ?? (typeof res.result === 'string' ? res.result : null);
       setSavedId(newId);
-      setDirty(false);
       paperChanged();
       return newId;
     } catch {
@@ -167,9 +163,17 @@ export default function PaperForm() {
     }
   };
 
+  /** 预览: the form as it is (saved or not) drawn by the server as a candidate would get it */
   const preview = async () => {
-    const pid = dirty || !savedId ? await save() : savedId;
-    if (pid) setPreviewId(pid);
+    let values: PaperFormValues;
+    try {
+      values = (await form.validateFields()) as PaperFormValues;
+    } catch {
+      return;
+    }
+    setShowProblems(true);
+    if (problems.length) return void feedback.message.warning(problems[0]);
+    setPreviewOf(toPaperBody(values, sections));
   };
 
   const addSection = (type: QuestionType, mode: 'fixed' | 'drawn') => change([...sections, newSection(type, mode)]);
@@ -215,15 +219,7 @@ export default function PaperForm() {
           </Space>
         </div>
         <div style={{ maxWidth: 820 }}>
-          <SchemaForm
-            form={form}
-            fields={fields}
-            ctx={ctx}
-            name="quiz-paper"
-            labelSpan={4}
-            wrapperSpan={18}
-            onValuesChange={() => setDirty(true)}
-          />
+          <SchemaForm form={form} fields={fields} ctx={ctx} name="quiz-paper" labelSpan={4} wrapperSpan={18} />
         </div>
         {passProblem ? <Alert type="warning" showIcon title={passProblem} style={{ marginBottom: 12 }} /> : null}
         {refusal ? (
@@ -305,7 +301,13 @@ export default function PaperForm() {
           }}
         />
       ) : null}
-      <PaperPreviewModal paperId={previewId} onClose={() => setPreviewId(null)} />
+      <PaperPreviewModal
+        source={previewOf}
+        onClose={() => setPreviewOf(null)}
+        onRefused={(m) => {
+          if (isShortRuleMessage(m)) setRefusal(m);
+        }}
+      />
     </Card>
   );
 }

@@ -40,7 +40,7 @@ export default function PaperList() {
       {(ctx) => (
         <>
           <ReloadOnSave reload={ctx.reload} />
-          <PaperPreviewModal paperId={previewId} onClose={() => setPreviewId(null)} />
+          <PaperPreviewModal source={previewId} onClose={() => setPreviewId(null)} />
         </>
       )}
     </CrudPage>

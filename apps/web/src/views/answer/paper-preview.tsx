@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Modal, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { type PaperPreview, previewPaper } from '../../api/quiz';
+import { type PaperPreview, type PaperPreviewInput, previewPaper } from '../../api/quiz';
 import { PaperView } from '../../components/quiz/PaperView';
 import './paper.css';
 
@@ -11,7 +11,17 @@ import './paper.css';
  * drawn anew each time); 打印 prints that sheet alone through the browser's print dialog (另存为 PDF for a PDF), the
  * answer key optional — the machinery of 打印测试 (window.print and a print style sheet that hides the console).
  */
-export function PaperPreviewModal({ paperId, onClose }: { paperId: string | null; onClose: () => void }) {
+export function PaperPreviewModal({
+  source,
+  onClose,
+  onRefused,
+}: {
+  /** the server refused to draw it (e.g. a rule that can not be met) */
+  onRefused?: (message: string) => void;
+  /** a saved paper's id, or the editor's unsaved body */
+  source: PaperPreviewInput | null;
+  onClose: () => void;
+}) {
   const [paper, setPaper] = useState<PaperPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [withKey, setWithKey] = useState(false);
@@ -19,23 +29,26 @@ export function PaperPreviewModal({ paperId, onClose }: { paperId: string | null
   const [round, setRound] = useState(0);
   const hasKey = !!paper?.sections.some((s) => s.questions.some((q) => q.answer !== undefined && q.answer !== null));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for a new draw (重新抽题)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for a new draw (重新抽题); onRefused is a callback
   useEffect(() => {
     setPaper(null);
     setError(null);
-    if (!paperId) return;
+    if (!source) return;
     let live = true;
-    previewPaper(paperId)
+    previewPaper(source)
       .then((res) => {
         if (!live) return;
-        if (res.success) setPaper(res.result);
-        else setError(res.message || '预览失败');
+        if (res.success) setPaper({ ...(typeof source === 'object' ? source : {}), ...res.result } as PaperPreview);
+        else {
+          setError(res.message || '预览失败');
+          onRefused?.(res.message);
+        }
       })
       .catch(() => live && setError('预览失败'));
     return () => {
       live = false;
     };
-  }, [paperId, round]);
+  }, [source, round]);
 
   useEffect(() => {
     if (!printing) return;
@@ -54,7 +67,7 @@ export function PaperPreviewModal({ paperId, onClose }: { paperId: string | null
   return (
     <Modal
       title="试卷预览（考生视角）"
-      open={!!paperId}
+      open={!!source}
       onCancel={onClose}
       width={900}
       destroyOnHidden

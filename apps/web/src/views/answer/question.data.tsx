@@ -165,7 +165,7 @@ export const questionFields: F[] = [
 async function confirmSameStem(body: Record<string, unknown>, id?: string): Promise<boolean> {
   try {
     const res = await checkStem({ subjectId: String(body.subjectId ?? ''), stem: String(body.stem ?? ''), id });
-    const dups = res.success ? (res.result?.duplicates ?? []) : [];
+    const dups = res.success && res.result?.duplicate ? res.result.questions : [];
     if (!dups.length) return true;
     return await new Promise<boolean>((resolve) =>
       feedback.modal.confirm({
@@ -258,7 +258,7 @@ export const questionPage = definePage<QuizQuestion>({
   ],
   query: [
     { field: 'subjectId', label: '题目分类', widget: 'quiz-subject' },
-    { field: 'stemText', label: '题干', rule: 'like' },
+    { field: 'keyword', label: '题干关键词' },
     { field: 'type', label: '题型', widget: 'dict', props: { dictCode: 'question_type' } },
     { field: 'difficulty', label: '难度', widget: 'dict', props: { dictCode: 'question_difficulty' } },
     {
