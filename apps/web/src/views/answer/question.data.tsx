@@ -50,14 +50,13 @@ export const DIFFICULTY_OPTIONS = [
 type Getter = { getFieldValue: (name: string) => unknown };
 
 export const questionFields: F[] = [
-  { field: 'subjectId', label: '题目分类', widget: 'quiz-subject', required: true, span: 12 },
+  { field: 'subjectId', label: '题目分类', widget: 'quiz-subject', required: true },
   {
     field: 'type',
     label: '题型',
     widget: 'radio',
     required: true,
     initialValue: '1',
-    span: 12,
     props: { options: TYPE_OPTIONS, optionType: 'button', buttonStyle: 'solid' },
   },
   {
@@ -77,6 +76,7 @@ export const questionFields: F[] = [
     field: 'options',
     label: '选项',
     widget: 'quiz-options',
+    initialValue: newOptions(),
     show: isType('1', '2'),
     rules: [
       ({ getFieldValue }: Getter) => ({
