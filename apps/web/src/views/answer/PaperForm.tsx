@@ -3,7 +3,7 @@ import { Alert, Button, Card, Dropdown, Form, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { addPaper, editPaper, type QuestionType, type QuizQuestion, queryPaper, queryQuestion } from '../../api/quiz';
-import { type FormContext, type FormFieldSchema, SchemaForm } from '../../components/kit';
+import { type FormContext, type FormFieldSchema, initialFormValues, SchemaForm } from '../../components/kit';
 import { useTabs } from '../../stores/tabs';
 import { feedback } from '../../utils/feedback';
 import {
@@ -90,6 +90,7 @@ export default function PaperForm() {
     setShowProblems(false);
     setSavedId(id);
     if (!id) {
+      form.setFieldsValue(initialFormValues(fields));
       setSections([newSection('1', 'fixed')]);
       return;
     }
