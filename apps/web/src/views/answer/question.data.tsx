@@ -137,7 +137,6 @@ export const questionFields: F[] = [
     label: '难度',
     widget: 'radio',
     initialValue: 3,
-    span: 12,
     props: { options: DIFFICULTY_OPTIONS, optionType: 'button' },
   },
   {
@@ -158,7 +157,7 @@ export const questionFields: F[] = [
     span: 12,
     props: { options: ['1', '0'], checkedChildren: '启用', unCheckedChildren: '停用' },
   },
-  { field: 'preview', label: '预览', widget: 'quiz-preview', submit: false },
+  { field: 'preview', label: '考生视角', widget: 'quiz-preview', submit: false },
 ];
 
 /** asks before saving a stem that the subject already has (the server's same-stem check); false = do not save */
@@ -213,7 +212,7 @@ export const questionPage = definePage<QuizQuestion>({
   },
   authCodes: { deleteBatch: 'question:delete' },
   exportName: '题库',
-  scrollX: 1180,
+  scrollX: 1080,
   superQuery: false,
   queryVisible: 3,
   columns: [
@@ -235,13 +234,13 @@ export const questionPage = definePage<QuizQuestion>({
       ),
     },
     { field: 'type', title: '题型', type: 'dict', dictCode: 'question_type', width: 80 },
-    { field: 'subjectName', title: '分类', ellipsis: true, width: 140 },
+    { field: 'subjectName', title: '分类', ellipsis: true, width: 120 },
     { field: 'difficulty', title: '难度', type: 'dict', dictCode: 'question_difficulty', width: 80, sorter: true },
     { field: 'score', title: '分值', width: 80, sorter: true },
     {
       field: 'answer',
       title: '答案',
-      width: 140,
+      width: 120,
       ellipsis: true,
       render: (v, r) => {
         const t = r.type === '5' ? '（参考答案）' : answerText(r.type, String(v ?? ''));
@@ -254,7 +253,6 @@ export const questionPage = definePage<QuizQuestion>({
       width: 80,
       render: (v) => <Badge status={v === '1' ? 'success' : 'default'} text={v === '1' ? '启用' : '停用'} />,
     },
-    { field: 'createTime', title: '创建时间', type: 'datetime', width: 170, sorter: true },
   ],
   query: [
     { field: 'subjectId', label: '题目分类', widget: 'quiz-subject' },
