@@ -169,9 +169,6 @@ export async function editQuestion(
   const cur = await findQuestion(db, id, actor.tenancy);
   const merged: QuestionInput = { ...inputOf(cur) };
   for (const k of Object.keys(merged) as (keyof QuestionInput)[]) if (patch[k] !== undefined) merged[k] = patch[k];
-  // a type change drops what the new type has no use for
-  if (patch.type !== undefined && String(patch.type) !== cur.type && patch.options === undefined)
-    merged.options = undefined;
   const checked = checkQuestion(merged);
   if (!checked.ok) refuse(checked.problems);
   if (checked.value.subjectId !== cur.subjectId) {

@@ -22,12 +22,22 @@ describe('题目校验 (every type)', () => {
     expect(problems({ ...base, type: '1', options: opts(...'123456789'.split('')), answer: 'A' })).toEqual([
       '选项不能超过 8 个（A–H）',
     ]);
-    expect(problems({ ...base, type: '1', options: opts('甲', '乙', '丙'), answer: 'E' })).toEqual(['答案 E 不在选项中']);
+    expect(problems({ ...base, type: '1', options: opts('甲', '乙', '丙'), answer: 'E' })).toEqual([
+      '答案 E 不在选项中',
+    ]);
     expect(problems({ ...base, type: '1', options: opts('甲', '乙'), answer: 'A,B' })).toEqual([
       '单选题的答案只能是一个选项字母，如 B',
     ]);
     expect(
-      problems({ ...base, type: '1', options: [{ key: 'A', content: '甲' }, { key: 'C', content: '乙' }], answer: 'A' }),
+      problems({
+        ...base,
+        type: '1',
+        options: [
+          { key: 'A', content: '甲' },
+          { key: 'C', content: '乙' },
+        ],
+        answer: 'A',
+      }),
     ).toEqual(['第 2 个选项的字母应为 B（选项依次为 A、B、C…）']);
     expect(problems({ ...base, type: '1', options: opts('甲', ' '), answer: 'A' })).toEqual(['选项 B 的内容不能为空']);
     expect(problems({ ...base, type: '1', options: opts('甲', '甲'), answer: 'A' })).toEqual([
@@ -42,7 +52,9 @@ describe('题目校验 (every type)', () => {
     expect(problems({ ...base, type: '2', options: opts('a', 'b', 'c'), answer: 'B' })).toEqual([
       '多选题至少要有两个正确答案',
     ]);
-    expect(problems({ ...base, type: '2', options: opts('a', 'b', 'c'), answer: 'A,F' })).toEqual(['答案 F 不在选项中']);
+    expect(problems({ ...base, type: '2', options: opts('a', 'b', 'c'), answer: 'A,F' })).toEqual([
+      '答案 F 不在选项中',
+    ]);
   });
 
   it('判断: 1 / 0 (正确/错误 accepted), no options kept', () => {

@@ -306,6 +306,8 @@ export function parseQuestionsHtml(html: string): WordParse {
   function appendToOpen(d: Draft, html: string) {
     if (d.open === 'stem') d.stem.push(html);
     else if (d.open === 'option') d.options[d.options.length - 1]?.html.push(html);
+    // only 简答's answer runs over several paragraphs; other answers are one line (text after it is a remark)
+    else if (d.open === '答案' && d.type !== '5') return;
     else if (d.open) d.fields[d.open] = [...(d.fields[d.open] ?? []), html];
   }
 }
@@ -455,7 +457,7 @@ export async function wordSample(subject: string): Promise<Buffer> {
         children: [
           new Paragraph({ text: '题目导入示例', heading: HeadingLevel.HEADING_1, alignment: AlignmentType.CENTER }),
           note(
-            '格式说明：先写“分类：”指定下面题目的分类（路径如 安全知识/消防，或唯一的分类名）；用“一、单选题”这样的标题注明题型；题号用 1. 或 1、；选项用 A. 至 H.（可一行写多个）；再写“答案：”，可选“解析：”“难度：”“分值：”“标签：”。图片和表格会原样保留。',
+            '格式说明：先写“分类：”指定下面题目的分类（路径如 安全知识/消防，或唯一的分类名）；用“一、单选题”这样的标题注明题型；题号用 1. 或 1、；选项用 A. 至 H.（可一行写多个）；再写“答案：”（多选如 A,C；判断写 正确 或 错误；填空题在题干中用 ___ 或（ ）标出每个空，答案各空用；分隔，同一空的多个可接受答案用 | 分隔；简答题写参考答案），可选“解析：”“难度：”“分值：”“标签：”。图片和表格会原样保留。',
           ),
           p(`分类：${subject}`),
           h('一、单选题'),
@@ -495,7 +497,6 @@ export async function wordSample(subject: string): Promise<Buffer> {
           h('四、填空题'),
           p('5. 中华人民共和国成立于 ___ 年，首都是（ ）。'),
           p('答案：1949；北京|Beijing'),
-          note('填空题：题干中用 ___ 或（ ）标出每个空；答案中各空用；分隔，同一空的多个可接受答案用 | 分隔。'),
           h('五、简答题'),
           p('6. 简述安全生产“三同时”制度。'),
           p('答案：安全设施与主体工程同时设计、同时施工、同时投入生产和使用。'),
