@@ -83,7 +83,7 @@ describe('option editor', () => {
     expect(optionsProblem(opts(['<img src="x.png">', true], ['b', false]), '1')).toBeNull();
     expect(
       optionsProblem(
-        newOptions(9).map((o, i) => ({ content: String(i), right: i === 0 })),
+        newOptions(9).map((_o, i) => ({ content: String(i), right: i === 0 })),
         '1',
       ),
     ).toBe('选项不能超过 8 个（A–H）');
