@@ -6,6 +6,10 @@ import {
   answerReservation,
   answerSession,
   demo,
+  quizPaper,
+  quizPaperSection,
+  quizQuestion,
+  quizSubject,
   sysAnnouncement,
   sysDepart,
   sysMessage,
@@ -50,6 +54,10 @@ const RULES = new Map<PgTable, TenantRule>([
   [demo, { kind: 'column', column: demo.tenantId }],
   [answerSession, { kind: 'column', column: answerSession.tenantId }],
   [answerReservation, { kind: 'column', column: answerReservation.tenantId }],
+  [quizSubject, { kind: 'column', column: quizSubject.tenantId }],
+  [quizQuestion, { kind: 'column', column: quizQuestion.tenantId }],
+  [quizPaper, { kind: 'column', column: quizPaper.tenantId }],
+  [quizPaperSection, { kind: 'column', column: quizPaperSection.tenantId }],
 ]);
 
 /** the tenant rule of a table, or undefined for platform-wide tables */

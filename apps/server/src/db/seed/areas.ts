@@ -6,6 +6,7 @@ import { seedExampleArea } from './example-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
+import { seedQuizArea } from './quiz-area.ts';
 import { seedReportArea } from './report-area.ts';
 
 // the types live apart so that area files need not import this list (which imports them)
@@ -22,6 +23,7 @@ export const AREA_SEEDS: AreaSeed[] = [
   seedDemoArea,
   seedGatewayArea,
   seedAnswerArea,
+  seedQuizArea,
   seedOnlineArea,
   seedReportArea,
   seedExampleArea,
