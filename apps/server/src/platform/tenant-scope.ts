@@ -6,6 +6,9 @@ import {
   answerReservation,
   answerSession,
   demo,
+  quizAttempt,
+  quizExam,
+  quizExamOverride,
   sysAnnouncement,
   sysDepart,
   sysMessage,
@@ -50,6 +53,10 @@ const RULES = new Map<PgTable, TenantRule>([
   [demo, { kind: 'column', column: demo.tenantId }],
   [answerSession, { kind: 'column', column: answerSession.tenantId }],
   [answerReservation, { kind: 'column', column: answerReservation.tenantId }],
+  // the quiz's exams (issue 25): answers, grade logs and candidate sign-ins hang off attempts / reservations
+  [quizExam, { kind: 'column', column: quizExam.tenantId }],
+  [quizExamOverride, { kind: 'column', column: quizExamOverride.tenantId }],
+  [quizAttempt, { kind: 'column', column: quizAttempt.tenantId }],
 ]);
 
 /** the tenant rule of a table, or undefined for platform-wide tables */

@@ -8,3 +8,4 @@ export * from './quartz.ts';
 export * from './storage.ts';
 export * from './super-query.ts';
 export * from './system.ts';
+export * from './quiz-exam.ts';
