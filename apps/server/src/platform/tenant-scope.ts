@@ -9,6 +9,10 @@ import {
   quizAttempt,
   quizExam,
   quizExamOverride,
+  quizPaper,
+  quizPaperSection,
+  quizQuestion,
+  quizSubject,
   sysAnnouncement,
   sysDepart,
   sysMessage,
@@ -57,6 +61,10 @@ const RULES = new Map<PgTable, TenantRule>([
   [quizExam, { kind: 'column', column: quizExam.tenantId }],
   [quizExamOverride, { kind: 'column', column: quizExamOverride.tenantId }],
   [quizAttempt, { kind: 'column', column: quizAttempt.tenantId }],
+  [quizSubject, { kind: 'column', column: quizSubject.tenantId }],
+  [quizQuestion, { kind: 'column', column: quizQuestion.tenantId }],
+  [quizPaper, { kind: 'column', column: quizPaper.tenantId }],
+  [quizPaperSection, { kind: 'column', column: quizPaperSection.tenantId }],
 ]);
 
 /** the tenant rule of a table, or undefined for platform-wide tables */
