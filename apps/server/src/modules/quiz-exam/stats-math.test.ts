@@ -8,23 +8,7 @@ import {
   summary,
   weakQuestion,
 } from './stats-math.ts';
-
-/**
- * The hand-computed example (also used by statistics.test.ts through the API):
- * totals 95 88 80 76 70 65 60 55 40 30, pass line 60, paper total 100.
- *   Σ = 659, mean 65.9, median (70 + 65) / 2 = 67.5, max 95, min 30
- *   Σ (x − 65.9)² = 3766.9, sample variance 3766.9 / 9 = 418.544…, stdDev 20.458… → 20.46
- *   passed 7 of 10 → 0.7
- *   bins of 10: 30→3, 40→4, 55→5, 60 65→6, 70 76→7, 80 88→8, 95→9
- * Q1 (5 points), by total descending: 5 5 5 0 5 0 5 0 0 0 → facility 25 / 50 = 0.5; groups of round(2.7) = 3:
- *   top 5 5 5, bottom 0 0 0 → (5 − 0) / 5 = 1
- * Q2 (2 points): 2 1 2 2 0 2 1 2 2 2 → facility 16 / 20 = 0.8; top 2 1 2 (5/3), bottom 2 2 2 (2) → −1/6 → −0.1667
- */
-export const HAND = {
-  totals: [95, 88, 80, 76, 70, 65, 60, 55, 40, 30],
-  q1: [5, 5, 5, 0, 5, 0, 5, 0, 0, 0],
-  q2: [2, 1, 2, 2, 0, 2, 1, 2, 2, 2],
-};
+import { HAND } from './test-helpers.ts';
 
 describe('exam statistics (hand-computed example)', () => {
   it('summary', () => {
