@@ -218,7 +218,7 @@ async function benchOne(db: string, env: Record<string, string>, quiz: QuizBench
       if (floor && floorPath) {
         await settle(base);
         const fo = typeof floorPath === 'string' ? { url: `${floor.base}${floorPath}` } : floorPath;
-        const label = typeof floorPath === 'string' ? floorPath : new URL(floorPath.url).pathname;
+        const label = typeof floorPath === 'string' ? floorPath : floorPath.url.replace('FLOOR', '');
         const f = await run(
           `  floor: ${label} (pg, one prepared statement, bare http)`,
           { ...fo, url: fo.url.replace('FLOOR', floor.base) },
