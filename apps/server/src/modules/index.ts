@@ -27,6 +27,7 @@ import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
 import quartzRoutes from './quartz/routes.ts';
 import quizExamRoutes from './quiz-exam/routes.ts';
+import quizBankRoutes from './quiz-bank/routes.ts';
 import roleRoutes from './role/routes.ts';
 import superQueryRoutes from './super-query/routes.ts';
 import tenantRoutes from './tenant/routes.ts';
@@ -70,6 +71,7 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   cgformRuntimeRoutes,
   answerRoutes,
   quizExamRoutes,
+  quizBankRoutes,
   workplaceRoutes,
   exampleRoutes,
 ];
