@@ -7,6 +7,7 @@ export * from './import.ts';
 export * from './online.ts';
 export * from './quartz.ts';
 export * from './quiz.ts';
+export * from './quiz-exam.ts';
 export * from './storage.ts';
 export * from './super-query.ts';
 export * from './system.ts';

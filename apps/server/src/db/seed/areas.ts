@@ -6,6 +6,7 @@ import { seedExampleArea } from './example-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
+import { seedQuizExamArea } from './quiz-exam-area.ts';
 import { seedQuizArea } from './quiz-area.ts';
 import { seedReportArea } from './report-area.ts';
 
@@ -27,4 +28,5 @@ export const AREA_SEEDS: AreaSeed[] = [
   seedOnlineArea,
   seedReportArea,
   seedExampleArea,
+  seedQuizExamArea,
 ];
