@@ -1,0 +1,41 @@
+/**
+ * The database floor of an answer save (bench/exam.ts; not part of the product): a bare node:http route that runs
+ * the same upsert the server's save runs — into `quiz_answer_floor`, a copy of quiz_answer with its keys, so the
+ * floor's writes never mix with the candidates' — with `pg`, one prepared statement, no session, guard, validation
+ * or envelope. Started with DATABASE_URL and PORT.
+ */
+import http from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+await pool.query('create table if not exists quiz_answer_floor (like quiz_answer including all)');
+
+const UPSERT = {
+  name: 'floor-save',
+  text: `insert into quiz_answer_floor (attempt_id, question_id, answer, updated_at) values ($1, $2, $3, now())
+         on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at`,
+};
+
+http
+  .createServer((req, res) => {
+    if (req.url === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      let b: { attemptId: string; questionId: string; answer: string };
+      try {
+        b = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      pool
+        .query({ ...UPSERT, values: [b.attemptId, b.questionId, b.answer] })
+        .then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"code":200}'))
+        .catch(() => res.writeHead(500).end());
+    });
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
