@@ -6,6 +6,7 @@ import { seedExampleArea } from './example-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
+import { seedQuizArea } from './quiz-area.ts';
 import { seedQuizExamArea } from './quiz-exam-area.ts';
 import { seedReportArea } from './report-area.ts';
 
@@ -28,6 +29,7 @@ export const AREA_SEEDS: AreaSeed[] = [
   seedDemoArea,
   seedGatewayArea,
   seedAnswerArea,
+  seedQuizArea,
   seedOnlineArea,
   seedReportArea,
   seedExampleArea,
