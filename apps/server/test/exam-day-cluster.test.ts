@@ -1,7 +1,6 @@
 import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// biome-ignore lint/correctness/noUndeclaredDependencies: the repository's own script (scripts/cluster.mjs)
 import { haproxyPath, startCluster } from '../../../scripts/cluster.mjs';
 import {
   answerFor,
