@@ -27,14 +27,22 @@ import path from 'node:path';
 import pg from 'pg';
 import { connect } from '../apps/server/src/db/client.ts';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.ts';
-import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import {
+  answerFor,
+  CANDIDATE_PASSWORD,
+  createPublishedExam,
+  type Envelope,
+  insertCandidates,
+  resultOf,
+  type ServedQuestion,
+  storedForm,
+} from '../apps/server/test/exam-day.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.EXAM_CANDIDATES ?? 2000);
 const SAVE_SECONDS = Number(process.env.EXAM_SAVE_SECONDS ?? 60);
 const STEP_SECONDS = Number(process.env.EXAM_STEP_SECONDS ?? 8);
 const RAMP = (process.env.EXAM_RAMP ?? '600,800,1000,1200,1500,1800,2200,2600,3000').split(',').map(Number);
-const PASSWORD = 'Exam#Day2026';
 const BUDGET = {
   startP99: 300,
   saveP99: 100,
@@ -148,12 +156,10 @@ const stopProc = (p: ChildProcess) =>
 
 // ---------------------------------------------------------------------------------------------------------- http
 
-type Json = { success?: boolean; code?: number; message?: string; result?: unknown };
-
 function client(base: string, connections = 128) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, keepAliveMsecs: 30_000 });
   const { hostname, port } = new URL(base);
-  const call = (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<Json> =>
+  const call = (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<Envelope> =>
     new Promise((resolve, reject) => {
       const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const req = http.request(
@@ -177,7 +183,7 @@ function client(base: string, connections = 128) {
             const text = Buffer.concat(chunks).toString('utf8');
             if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode} ${text.slice(0, 120)}`));
             try {
-              resolve(JSON.parse(text) as Json);
+              resolve(JSON.parse(text) as Envelope);
             } catch {
               reject(new Error(`not JSON: ${text.slice(0, 80)}`));
             }
@@ -192,10 +198,7 @@ function client(base: string, connections = 128) {
   return { call, close: async () => agent.destroy() };
 }
 
-const okOf = (j: Json, what: string) => {
-  if (!j.success) throw new Error(`${what}: ${j.message}`);
-  return j.result;
-};
+const okOf = resultOf;
 
 // ------------------------------------------------------------------------------------------------------ the exam
 
@@ -203,129 +206,8 @@ interface Candidate {
   username: string;
   token: string;
   attemptId?: string;
-  questions?: Array<{ id: string; type: string; options: Array<{ key: string }> | null; blanks?: number | null }>;
+  questions?: ServedQuestion[];
   busy: boolean;
-}
-
-const gmt8 = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
-async function prepareUsers(databaseUrl: string) {
-  const hash = await hashPassword(PASSWORD);
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  await c.query(
-    `insert into sys_depart (id, parent_id, depart_name, org_category, org_type, org_code, depart_order, status, del_flag, create_by, create_time)
-     values ('exam-bench-depart', '', '考试压测部门', '1', '1', 'Z90', 90, '1', '0', 'admin', now())`,
-  );
-  for (let i = 0; i < N; i += 1000) {
-    const n = Math.min(1000, N - i);
-    await c.query(
-      `insert into sys_user (id, username, realname, password, salt, status, del_flag, org_code, create_by, create_time)
-       select 'exam-bench-u' || k, 'exam_u' || k, '考生' || k, $1, 'examslt1', 1, 0, 'Z90', 'admin', now()
-         from generate_series($2::int, $3::int) k`,
-      [hash, i, i + n - 1],
-    );
-    await c.query(
-      `insert into sys_user_depart (id, user_id, dep_id)
-       select 'exam-bench-ud' || k, 'exam-bench-u' || k, 'exam-bench-depart' from generate_series($1::int, $2::int) k`,
-      [i, i + n - 1],
-    );
-  }
-  await c.query('vacuum analyze');
-  await c.end();
-}
-
-async function createExam(api: ReturnType<typeof client>, adminToken: string) {
-  const subjectId = okOf(
-    await api.call('POST', '/jeecg-boot/answer/subject/add', { name: '考试日压测', code: 'exam_day' }, adminToken),
-    'subject',
-  ) as string;
-  const ids: Record<string, string[]> = { '1': [], '2': [], '3': [], '4': [], '5': [] };
-  const opts = ['A', 'B', 'C', 'D'].map((key, i) => ({ key, content: `<p>选项 ${key}（${i + 1}）</p>` }));
-  const make = async (type: string, k: number) => {
-    const body: Record<string, unknown> = {
-      subjectId,
-      type,
-      difficulty: (k % 5) + 1,
-      score: 2,
-      status: '1',
-      analysis: '<p>解析</p>',
-    };
-    if (type === '1') Object.assign(body, { stem: `<p>单选题 ${k}：下列哪一项正确？</p>`, options: opts, answer: 'B' });
-    if (type === '2') Object.assign(body, { stem: `<p>多选题 ${k}：下列哪些正确？</p>`, options: opts, answer: 'A,C' });
-    if (type === '3') Object.assign(body, { stem: `<p>判断题 ${k}：地球是圆的。</p>`, answer: '1' });
-    if (type === '4')
-      Object.assign(body, { stem: `<p>填空题 ${k}：中国的首都是（ ）。</p>`, answer: '[["北京","Beijing"]]' });
-    if (type === '5') Object.assign(body, { stem: `<p>简答题 ${k}：谈谈安全生产。</p>`, answer: '参考答案' });
-    ids[type].push(
-      okOf(await api.call('POST', '/jeecg-boot/answer/question/add', body, adminToken), 'question') as string,
-    );
-  };
-  const plan: Array<[string, number]> = [
-    ['1', 10],
-    ['2', 5],
-    ['3', 5],
-    ['4', 3],
-    ['5', 2],
-  ];
-  for (const [type, count] of plan) for (let k = 0; k < count; k++) await make(type, k);
-  const sections = plan.map(([type], i) => ({
-    title: ['单选题', '多选题', '判断题', '填空题', '简答题'][i],
-    type,
-    score: 2,
-    questionIds: ids[type],
-  }));
-  const paperId = okOf(
-    await api.call(
-      'POST',
-      '/jeecg-boot/answer/paper/add',
-      { name: '考试日压测试卷', passScore: 30, duration: 120, sections },
-      adminToken,
-    ),
-    'paper',
-  ) as string;
-  const now = Date.now();
-  const examId = okOf(
-    await api.call(
-      'POST',
-      '/jeecg-boot/answer/exam/add',
-      {
-        name: '考试日压测',
-        paperId,
-        startTime: gmt8(new Date(now - 60_000)),
-        endTime: gmt8(new Date(now + 4 * 3_600_000)),
-        duration: 180,
-        attempts: 1,
-        departIds: 'exam-bench-depart',
-        shuffleQuestions: 1,
-        shuffleOptions: 1,
-        partialScore: 0.5,
-        showResult: '1',
-        maxSwitches: 0,
-      },
-      adminToken,
-    ),
-    'exam',
-  ) as string;
-  okOf(await api.call('POST', `/jeecg-boot/answer/exam/publish?id=${examId}`, { id: examId }, adminToken), 'publish');
-  return examId;
-}
-
-/** an answer in the question's format; `seq` makes successive saves of the same question differ */
-function answerFor(q: NonNullable<Candidate['questions']>[number], seq: number): unknown {
-  const keys = (q.options ?? []).map((o) => o.key);
-  switch (q.type) {
-    case '1':
-      return keys[seq % keys.length];
-    case '2':
-      return [keys[seq % keys.length], keys[(seq + 1) % keys.length]].sort().join(',');
-    case '3':
-      return String(seq % 2);
-    case '4':
-      return Array.from({ length: q.blanks || 1 }, (_, i) => `答${seq}-${i}`);
-    default:
-      return `第 ${seq} 次作答：安全生产，人人有责。`;
-  }
 }
 
 /** runs `count` actions spread evenly over `seconds`, open loop; resolves when all finished */
@@ -381,7 +263,7 @@ async function main() {
       await migrateAndSeed(database);
       await database.close();
     }
-    await prepareUsers(databaseUrl);
+    const departId = await insertCandidates(databaseUrl, N, 'exam_u');
     server = await startServer(databaseUrl);
     const rss = rssSampler(server.proc.pid!);
     const api = client(server.base);
@@ -394,7 +276,7 @@ async function main() {
       }),
       'admin login',
     ) as { token: string };
-    const examId = await createExam(api, adminLogin.token);
+    const examId = await createPublishedExam(api.call, adminLogin.token, departId);
 
     // 1. sign in (not budgeted)
     const cands: Candidate[] = [];
@@ -410,7 +292,7 @@ async function main() {
             const r = okOf(
               await api.call('POST', '/jeecg-boot/sys/login', {
                 username: `exam_u${k}`,
-                password: PASSWORD,
+                password: CANDIDATE_PASSWORD,
                 captcha: 'x',
                 checkKey: '1',
               }),
@@ -463,7 +345,7 @@ async function main() {
           'save',
         );
         stats.add(performance.now() - due);
-        acked.set(`${c.attemptId}\n${q.id}`, typeof answer === 'string' ? answer : JSON.stringify(answer));
+        acked.set(`${c.attemptId}\n${q.id}`, storedForm(answer));
       } catch (e) {
         stats.fail((e as Error).message);
       } finally {

@@ -6,8 +6,8 @@ import { seedExampleArea } from './example-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
-import { seedQuizExamArea } from './quiz-exam-area.ts';
 import { seedQuizArea } from './quiz-area.ts';
+import { seedQuizExamArea } from './quiz-exam-area.ts';
 import { seedReportArea } from './report-area.ts';
 
 // the types live apart so that area files need not import this list (which imports them)
