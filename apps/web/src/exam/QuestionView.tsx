@@ -1,28 +1,15 @@
-import { memo, useMemo } from 'react';
-import { sanitizeHtml } from '../components/HeaderNotice/sanitize-html';
-import { blankCount, blanksOf, JUDGE_OPTIONS, selectedKeys, setBlank, TYPE_TEXT, toggleKey } from './answer-format';
+import { QuestionView as QuizQuestion } from '../components/quiz/QuestionView';
+import { countBlanks } from '../components/quiz/quiz-logic';
+import { blanksOf, selectedKeys, setBlank, TYPE_TEXT, toggleKey } from './answer-format';
 import type { CandidateQuestion } from './api';
 
-/** the stem (sanitised rich text, images allowed) */
-export const RichText = memo(function RichText({
-  html,
-  id,
-  className,
-}: {
-  html: string;
-  id?: string;
-  className?: string;
-}) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the allow-list above (and on the server on write)
-  return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
-});
-
-export interface QuestionViewProps {
+export interface AnswerQuestionProps {
   question: CandidateQuestion;
   /** 1-based number in the paper */
   number: number;
   total: number;
+  /** the title of its section (大题) */
+  sectionTitle?: string;
   answer: string | undefined;
   disabled: boolean;
   /** a choice (saved at once) */
@@ -33,79 +20,36 @@ export interface QuestionViewProps {
 }
 
 /**
- * One question, answerable with the keyboard alone: choices are native radio buttons / check boxes in a fieldset
- * whose legend names the question (arrow keys move within a 单选 group, Space ticks a 多选 option), blanks and
- * essays are labelled fields.
+ * One question on the answering page: the bank's read-only renderer (components/quiz, shared with the console's
+ * previews) made answerable — its options become buttons (`onSelect`: pressed state announced, Tab / Enter / Space),
+ * blanks and the essay get labelled fields (`answerArea`) — inside a fieldset whose legend names the question for
+ * screen readers. Once the attempt is over the options are plain text and the fields are disabled.
  */
-export function QuestionView({
+export function AnswerQuestion({
   question: q,
   number,
   total,
+  sectionTitle,
   answer,
   disabled,
   onChoose,
   onType,
   onLeaveField,
-}: QuestionViewProps) {
-  const stemId = `q-stem-${q.id}`;
-  const legend = `第 ${number} 题（${TYPE_TEXT[q.type] ?? ''}，${q.score} 分）`;
+}: AnswerQuestionProps) {
+  const legend = `第 ${number} 题，共 ${total} 题，${TYPE_TEXT[q.type] ?? ''}，${q.score} 分`;
   const name = `q-${q.id}`;
-  let body: React.ReactNode = null;
-  if (q.type === '1' || q.type === '3') {
-    const options = q.type === '3' ? JUDGE_OPTIONS : (q.options ?? []);
-    body = (
-      <div className="exam-options">
-        {options.map((o) => {
-          const id = `${name}-${o.key}`;
-          return (
-            <label key={o.key} htmlFor={id} className={`exam-option${answer === o.key ? ' is-checked' : ''}`}>
-              <input
-                type="radio"
-                id={id}
-                name={name}
-                value={o.key}
-                checked={answer === o.key}
-                disabled={disabled}
-                onChange={() => onChoose(o.key)}
-              />
-              {q.type === '1' ? <span className="exam-option-key">{o.key}.</span> : null}
-              <RichText html={o.content} className="exam-option-text" />
-            </label>
-          );
-        })}
-      </div>
-    );
-  } else if (q.type === '2') {
-    const keys = selectedKeys(answer);
-    body = (
-      <div className="exam-options">
-        {(q.options ?? []).map((o) => {
-          const id = `${name}-${o.key}`;
-          const on = keys.has(o.key);
-          return (
-            <label key={o.key} htmlFor={id} className={`exam-option${on ? ' is-checked' : ''}`}>
-              <input
-                type="checkbox"
-                id={id}
-                name={name}
-                value={o.key}
-                checked={on}
-                disabled={disabled}
-                onChange={(e) => onChoose(toggleKey(answer ?? '', o.key, e.target.checked))}
-              />
-              <span className="exam-option-key">{o.key}.</span>
-              <RichText html={o.content} className="exam-option-text" />
-            </label>
-          );
-        })}
-      </div>
-    );
-  } else if (q.type === '4') {
-    const count = blankCount(q.stem);
-    const blanks = blanksOf(answer, count);
-    body = (
+  const selected =
+    q.type === '2' ? [...selectedKeys(answer)] : q.type === '1' || q.type === '3' ? (answer ? [answer] : []) : [];
+  const onSelect = disabled
+    ? undefined
+    : (key: string) =>
+        q.type === '2' ? onChoose(toggleKey(answer ?? '', key, !selectedKeys(answer).has(key))) : onChoose(key);
+  let area: React.ReactNode;
+  if (q.type === '4') {
+    const count = q.blanks || Math.max(1, countBlanks(q.stem));
+    area = (
       <div className="exam-blanks">
-        {blanks.map((b, i) => {
+        {blanksOf(answer, count).map((b, i) => {
           const id = `${name}-blank-${i}`;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional
@@ -125,9 +69,9 @@ export function QuestionView({
         })}
       </div>
     );
-  } else {
+  } else if (q.type === '5') {
     const id = `${name}-text`;
-    body = (
+    area = (
       <div className="exam-field">
         <label htmlFor={id}>作答</label>
         <textarea
@@ -143,19 +87,16 @@ export function QuestionView({
     );
   }
   return (
-    <fieldset className="exam-question" aria-describedby={stemId} disabled={disabled}>
-      <legend className="exam-question-legend">
-        <span className="exam-question-no">
-          {number}/{total}
-        </span>
-        <span className="exam-sr">{legend}</span>
-        <span aria-hidden="true" className="exam-question-meta">
-          {TYPE_TEXT[q.type]} · {q.score} 分
-        </span>
-      </legend>
-      {q.section || q.sectionTitle ? <p className="exam-section">{q.section || q.sectionTitle}</p> : null}
-      <RichText html={q.stem} id={stemId} className="exam-stem" />
-      {body}
+    <fieldset className="exam-question" disabled={disabled} data-testid="exam-question">
+      <legend className="exam-sr">{legend}</legend>
+      {sectionTitle ? <p className="exam-section">{sectionTitle}</p> : null}
+      <QuizQuestion
+        question={{ ...q, blanks: q.type === '4' ? q.blanks || Math.max(1, countBlanks(q.stem)) : undefined }}
+        index={number}
+        selected={selected}
+        onSelect={onSelect}
+        answerArea={area}
+      />
     </fieldset>
   );
 }

@@ -53,22 +53,6 @@ export function isAnswered(type: QuestionType, answer: string | undefined): bool
   return answer.trim() !== '';
 }
 
-/**
- * Blanks in a 填空 stem: `（ ）` (full-width parentheses holding only spaces), `( )` (half-width ones holding a space)
- * or three or more underscores — the markers contract §1 names.
- */
-const BLANK = /（(?:\s|&nbsp;|\u3000)*）|\((?:\s|&nbsp;|\u3000)+\)|_{3,}/g;
-
-export function blankCount(stem: string): number {
-  return Math.max(1, stem.match(BLANK)?.length ?? 0);
-}
-
-/** 判断 options as the page shows them */
-export const JUDGE_OPTIONS = [
-  { key: '1', content: '正确' },
-  { key: '0', content: '错误' },
-] as const;
-
 /** how a stored answer reads in a sentence (results, the answer sheet) */
 export function answerText(type: QuestionType | undefined, answer: string | null | undefined): string {
   if (answer == null || answer === '') return '未作答';

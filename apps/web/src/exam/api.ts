@@ -106,9 +106,17 @@ export interface CandidateQuestion {
   stem: string;
   options?: { key: string; content: string }[] | null;
   score: number;
-  /** the section (大题) title */
-  section?: string | null;
-  sectionTitle?: string | null;
+  /** blanks of a 填空 question */
+  blanks?: number | null;
+  /** index of its section (大题) in the attempt's `sections` */
+  section?: number | null;
+}
+
+export interface AttemptSection {
+  title: string;
+  type?: string;
+  score?: number;
+  count?: number;
 }
 
 export interface MyAttempt {
@@ -121,6 +129,8 @@ export interface MyAttempt {
   totalScore?: number | null;
   score?: number | null;
   pass?: boolean | number | string | null;
+  visible?: boolean;
+  status_dictText?: string;
 }
 
 export interface CandidateExam {
@@ -138,17 +148,23 @@ export interface CandidateExam {
   totalScore?: number | null;
   passScore?: number | null;
   questionCount?: number | null;
-  description?: string | null;
-  /** my attempts of this exam, newest first or last */
+  instructions?: string | null;
+  /** the server's word on starting / continuing now, and why not */
+  canStart?: boolean;
+  reason?: string | null;
+  openAttemptId?: string | null;
+  /** my attempts of this exam, oldest first */
   myAttempts?: MyAttempt[] | null;
-  attemptList?: MyAttempt[] | null;
 }
 
 export interface StartedAttempt {
   attemptId: string;
   deadline: string | number;
   now: string | number;
+  /** the server's deadline − now in ms (preferred to the two second-precision times) */
+  remainingMs?: number;
   questions: CandidateQuestion[];
+  sections?: AttemptSection[];
   /** questionId → answer */
   answers: Record<string, string>;
   switchCount?: number;
@@ -156,29 +172,36 @@ export interface StartedAttempt {
   examName?: string;
 }
 
+export interface ResultQuestion extends CandidateQuestion {
+  myAnswer?: string | null;
+  rightAnswer?: string | null;
+  analysis?: string | null;
+  myScore?: number | null;
+  comment?: string | null;
+}
+
 export interface AttemptResult {
   attemptId?: string;
+  examName?: string;
   status: string;
-  /** present when the exam's showResult allows it */
+  status_dictText?: string;
+  submitTime?: string | null;
+  switchCount?: number;
+  /** whether the exam's showResult lets me see the score now */
+  visible?: boolean;
+  /** why the score is not shown */
+  message?: string | null;
   totalScore?: number | null;
-  score?: number | null;
   objectiveScore?: number | null;
   subjectiveScore?: number | null;
-  pass?: boolean | number | string | null;
+  /** null until every 简答 answer is graded */
+  pass?: boolean | null;
   passScore?: number | null;
-  paperScore?: number | null;
-  showResult?: number | string;
-  message?: string | null;
-  /** per question, when the rules show them */
-  questions?: {
-    questionId: string;
-    stem?: string;
-    type?: QuestionType;
-    answer?: string | null;
-    rightAnswer?: string | null;
-    score?: number | null;
-    fullScore?: number | null;
-  }[];
+  fullScore?: number | null;
+  /** 已交卷 with 简答 answers waiting: the total is not final */
+  pending?: boolean;
+  sections?: AttemptSection[];
+  questions?: ResultQuestion[];
 }
 
 export interface SwitchAnswer {
@@ -225,7 +248,11 @@ export async function startAttempt(examId: string): Promise<StartedAttempt> {
   return {
     ...r,
     attemptId: r.attemptId ?? r.id ?? '',
-    questions: (r.questions ?? []).map((q) => ({ ...q, type: String(q.type) as QuestionType, score: Number(q.score) })),
+    questions: (r.questions ?? []).map((q) => ({
+      ...q,
+      type: String(q.type) as QuestionType,
+      score: Number(q.score),
+    })),
     answers: answerMap(r.answers),
   };
 }

@@ -8,7 +8,7 @@ export type ExamAction =
   | { kind: 'none'; reason: string };
 
 export function attemptsOf(exam: CandidateExam): MyAttempt[] {
-  return exam.myAttempts ?? exam.attemptList ?? [];
+  return exam.myAttempts ?? [];
 }
 
 export const attemptIdOf = (a: MyAttempt) => a.attemptId ?? a.id ?? '';
@@ -26,12 +26,13 @@ export function isRunning(exam: CandidateExam): boolean {
 export function examAction(exam: CandidateExam): ExamAction {
   const attempts = attemptsOf(exam);
   const open = attempts.find((a) => String(a.status) === '0');
-  if (open && isRunning(exam)) return { kind: 'continue', attempt: open };
+  if (open && exam.canStart !== false) return { kind: 'continue', attempt: open };
   const done = attempts.filter((a) => String(a.status) !== '0');
-  if (isRunning(exam) && done.length < (exam.attempts || 1)) return { kind: 'start' };
-  const last = done[done.length - 1] ?? open;
-  if (last) return { kind: 'result', attempt: last };
+  const startable = exam.canStart ?? (isRunning(exam) && done.length < (exam.attempts || 1));
+  if (startable) return { kind: 'start' };
+  if (exam.reason) return { kind: 'none', reason: exam.reason };
   if (String(exam.status) === '1') return { kind: 'none', reason: '考试尚未开始' };
+  if (done.length >= (exam.attempts || 1)) return { kind: 'none', reason: '答题次数已用完' };
   return { kind: 'none', reason: '考试已结束' };
 }
 

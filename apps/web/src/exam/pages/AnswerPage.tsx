@@ -13,7 +13,7 @@ import {
 } from '../api';
 import { type AttemptClock, announcementBetween, formatClock, makeClock, secondsLeft, urgency } from '../countdown';
 import { examPaths, useTitle } from '../ExamApp';
-import { QuestionView } from '../QuestionView';
+import { AnswerQuestion } from '../QuestionView';
 import { type PendingStore, SaveQueue, type SaveSnapshot } from '../save-queue';
 
 /** typing is saved after this pause (and at once when the field is left) */
@@ -123,7 +123,11 @@ export function AnswerPage() {
         const pos = readJson<number>(`answer:exam-pos:${a.attemptId}`, 0);
         setIndex(Math.min(Math.max(0, pos), Math.max(0, a.questions.length - 1)));
         setSwitches({ count: a.switchCount ?? 0, max: a.maxSwitches ?? 0 });
-        setClock(makeClock(a.deadline, a.now, performance.now()));
+        setClock(
+          a.remainingMs != null
+            ? { deadlineMono: performance.now() + Math.max(0, a.remainingMs) }
+            : makeClock(a.deadline, a.now, performance.now()),
+        );
         setAttempt(a);
         setPhase({ kind: 'answering' });
       },
@@ -393,9 +397,10 @@ export function AnswerPage() {
             第 {index + 1} 题，共 {questions.length} 题
           </h1>
           {current ? (
-            <QuestionView
+            <AnswerQuestion
               key={current.id}
               question={current}
+              sectionTitle={current.section != null ? attempt?.sections?.[current.section]?.title : undefined}
               number={index + 1}
               total={questions.length}
               answer={answers[current.id]}

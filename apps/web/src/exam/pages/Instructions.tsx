@@ -54,14 +54,14 @@ export function Instructions() {
         )}
         {showResultText(exam.showResult) ? <li>{showResultText(exam.showResult)}。</li> : null}
       </ul>
-      {exam.description ? <p className="exam-muted">{exam.description}</p> : null}
+      {exam.instructions ? <p className="exam-instructions">{exam.instructions}</p> : null}
       <div className="exam-item-actions">
         {action.kind === 'start' || action.kind === 'continue' ? (
           <Link className="exam-btn exam-btn-primary" to={examPaths.answer(exam.id)}>
             {action.kind === 'continue' ? '继续答题' : '开始答题'}
           </Link>
         ) : (
-          <span className="exam-muted">{action.kind === 'none' ? action.reason : '答题次数已用完'}</span>
+          <span className="exam-muted">{action.kind === 'none' ? action.reason : ''}</span>
         )}
         <Link className="exam-btn" to={examPaths.home}>
           返回

@@ -1,16 +1,16 @@
 import { Link, useParams } from 'react-router';
+import { QuestionView as QuizQuestion } from '../../components/quiz/QuestionView';
+import { answerKeys } from '../../components/quiz/quiz-logic';
 import { answerText } from '../answer-format';
 import { attemptResult } from '../api';
 import { examPaths, useTitle } from '../ExamApp';
 import { attemptStatusText } from '../exam-info';
 import { useLoad } from '../use-load';
 
-function passOf(v: boolean | number | string | null | undefined): boolean | null {
-  if (v == null || v === '') return null;
-  return v === true || v === 1 || v === '1' || v === 'true';
-}
-
-/** 答题结果: per the exam's showResult — the score and pass, or when it will be shown */
+/**
+ * 答题结果 (`/answer/candidate/result`): what the exam's showResult allows — the score, pass and every question with
+ * my answer beside the right one and my score; otherwise when (or whether) it will be shown.
+ */
 export function ResultPage() {
   const { examId = '', attemptId = '' } = useParams();
   useTitle('答题结果');
@@ -26,66 +26,87 @@ export function ResultPage() {
       </div>
     );
   if (!data) return null;
-  const score = data.totalScore ?? data.score;
-  const pass = passOf(data.pass);
   const status = String(data.status ?? '');
+  const shown = data.visible !== false && data.totalScore != null;
   return (
-    <article className="exam-card exam-result" aria-labelledby="result-title" data-testid="exam-result">
-      <h1 id="result-title" className="exam-page-title">
-        {status === '0' ? '答题进行中' : '已交卷'}
-      </h1>
-      {score != null ? (
-        <div className="exam-score">
-          <p>
-            <span className="exam-score-label">得分</span>
-            <span className="exam-score-value" data-testid="exam-score">
-              {score}
-            </span>
-            {data.paperScore != null ? <span className="exam-muted"> / {data.paperScore} 分</span> : null}
-          </p>
-          {pass != null ? (
-            <p className={`exam-tag ${pass ? 'exam-tag-pass' : 'exam-tag-fail'}`}>{pass ? '及格' : '不及格'}</p>
-          ) : null}
-          {status === '1' ? <p className="exam-muted">简答题尚在阅卷中，总分可能变化。</p> : null}
-        </div>
-      ) : (
-        <p className="exam-muted" data-testid="exam-result-hidden">
-          {data.message ||
-            (String(data.showResult) === '0'
-              ? '本考试不公布成绩。'
-              : String(data.showResult) === '2'
-                ? '成绩将在公布后可查看。'
-                : `答卷状态：${attemptStatusText(status)}`)}
+    <article className="exam-result" aria-labelledby="result-title" data-testid="exam-result">
+      <div className="exam-card">
+        <h1 id="result-title" className="exam-page-title">
+          {data.examName ? `${data.examName} · ` : ''}
+          {status === '0' ? '答题进行中' : '已交卷'}
+        </h1>
+        <p className="exam-muted">
+          {attemptStatusText(status)}
+          {data.submitTime ? ` · 交卷时间 ${data.submitTime}` : ''}
+          {data.switchCount ? ` · 离开页面 ${data.switchCount} 次` : ''}
         </p>
-      )}
-      {data.questions?.length ? (
-        <ol className="exam-result-list">
-          {data.questions.map((q, i) => (
-            <li key={q.questionId}>
-              <span>第 {i + 1} 题</span>
-              <span>你的答案：{answerText(q.type, q.answer)}</span>
-              {q.rightAnswer != null ? <span>正确答案：{answerText(q.type, q.rightAnswer)}</span> : null}
-              {q.score != null ? (
-                <span>
-                  得分：{q.score}
-                  {q.fullScore != null ? ` / ${q.fullScore}` : ''}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      <div className="exam-item-actions">
-        <Link className="exam-btn exam-btn-primary" to={examPaths.home}>
-          返回考试列表
-        </Link>
-        <button type="button" className="exam-btn" onClick={reload}>
-          刷新
-        </button>
-        <Link className="exam-btn" to={examPaths.exam(examId)}>
-          考试说明
-        </Link>
+        {shown ? (
+          <div className="exam-score">
+            <p>
+              <span className="exam-score-label">得分</span>
+              <span className="exam-score-value" data-testid="exam-score">
+                {data.totalScore}
+              </span>
+              {data.fullScore != null ? <span className="exam-muted"> / {data.fullScore} 分</span> : null}
+            </p>
+            {data.pass != null ? (
+              <p className={`exam-tag ${data.pass ? 'exam-tag-pass' : 'exam-tag-fail'}`} data-testid="exam-pass">
+                {data.pass ? '及格' : '不及格'}
+              </p>
+            ) : null}
+            {data.pending ? <p className="exam-muted">简答题尚在阅卷中，总分与是否及格待阅卷完成后确定。</p> : null}
+            {data.passScore != null ? <p className="exam-muted">及格线 {data.passScore} 分</p> : null}
+          </div>
+        ) : (
+          <p className="exam-alert exam-alert-info" data-testid="exam-result-hidden">
+            {data.message || '成绩尚未公布'}
+          </p>
+        )}
+        <div className="exam-item-actions">
+          <Link className="exam-btn exam-btn-primary" to={examPaths.home}>
+            返回考试列表
+          </Link>
+          <button type="button" className="exam-btn" onClick={reload}>
+            刷新
+          </button>
+          <Link className="exam-btn" to={examPaths.exam(examId)}>
+            考试说明
+          </Link>
+        </div>
       </div>
+      {shown && data.questions?.length ? (
+        <section className="exam-card" aria-labelledby="sheet-title">
+          <h2 id="sheet-title" className="exam-subtitle">
+            答卷详情
+          </h2>
+          {data.questions.map((q, i) => {
+            const mine = q.myAnswer ?? '';
+            const choice = q.type === '1' || q.type === '2' || q.type === '3';
+            return (
+              <div key={q.id} className="exam-result-question">
+                <QuizQuestion
+                  question={{ ...q, blanks: q.blanks ?? undefined, answer: q.rightAnswer ?? null }}
+                  index={i + 1}
+                  selected={choice ? (q.type === '3' ? (mine ? [mine] : []) : answerKeys(mine)) : []}
+                  showAnswer
+                  answerArea={
+                    choice ? null : (
+                      <p className="exam-my-answer">
+                        <b>你的答案：</b>
+                        {answerText(q.type, mine)}
+                      </p>
+                    )
+                  }
+                />
+                <p className="exam-my-score">
+                  {choice ? `你的答案：${answerText(q.type, mine)} · ` : ''}
+                  得分 {q.myScore ?? '待阅'} / {q.score} 分{q.comment ? ` · 评语：${q.comment}` : ''}
+                </p>
+              </div>
+            );
+          })}
+        </section>
+      ) : null}
     </article>
   );
 }
