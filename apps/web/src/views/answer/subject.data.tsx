@@ -78,10 +78,19 @@ export const subjectPage = definePage<QuizSubject>({
     {
       field: 'code',
       label: '分类编码',
-      rules: [{ max: 64, message: '最大长度64位字符' }, { pattern: /^[\w.-]*$/, message: '编码只能包含字母、数字、下划线、点和短横线' }],
+      rules: [
+        { max: 64, message: '最大长度64位字符' },
+        { pattern: /^[\w.-]*$/, message: '编码只能包含字母、数字、下划线、点和短横线' },
+      ],
       props: { maxLength: 64 },
     },
-    { field: 'sortNo', label: '排序', widget: 'number', initialValue: 0, props: { min: -9999, max: 9999, precision: 0 } },
+    {
+      field: 'sortNo',
+      label: '排序',
+      widget: 'number',
+      initialValue: 0,
+      props: { min: -9999, max: 9999, precision: 0 },
+    },
   ],
   editor: {
     width: 640,
