@@ -28,8 +28,7 @@ export function sectionNumber(i: number): string {
 export function PaperView({ paper, showAnswer }: { paper: PaperViewData; showAnswer?: boolean }) {
   let no = 0;
   const count = paper.questionCount ?? paper.sections.reduce((n, s) => n + s.questions.length, 0);
-  const total =
-    paper.totalScore ?? round2(paper.sections.reduce((n, s) => n + s.score * s.questions.length, 0));
+  const total = paper.totalScore ?? round2(paper.sections.reduce((n, s) => n + s.score * s.questions.length, 0));
   return (
     <div className="quiz-paper" data-testid="quiz-paper">
       <header className="quiz-paper-head">

@@ -136,7 +136,9 @@ export function QuestionView({
           {(q.options ?? []).map((o) => choice(o.key, null, o.content))}
         </ul>
       )}
-      {q.type === '3' && <ul className="quiz-options quiz-options-row">{['1', '0'].map((k) => choice(k, JUDGE_TEXT[k]))}</ul>}
+      {q.type === '3' && (
+        <ul className="quiz-options quiz-options-row">{['1', '0'].map((k) => choice(k, JUDGE_TEXT[k]))}</ul>
+      )}
       {answerArea ??
         (q.type === '4' ? (
           <ol className="quiz-blank-lines">

@@ -72,7 +72,10 @@ export interface SubjectTreeOption {
 }
 
 /** TreeSelect data of the tree; the `exclude` ids (a subject being moved and its sub-tree) are disabled */
-export function subjectOptions(tree: readonly QuizSubject[], exclude: ReadonlySet<string> = new Set()): SubjectTreeOption[] {
+export function subjectOptions(
+  tree: readonly QuizSubject[],
+  exclude: ReadonlySet<string> = new Set(),
+): SubjectTreeOption[] {
   return tree.map((n) => ({
     value: n.id,
     title: n.name,
