@@ -8,7 +8,7 @@ import './quiz.css';
  * `showAnswer` it doubles as the answer key (print).
  */
 export interface PaperViewData {
-  name: string;
+  name?: string;
   totalScore?: number;
   passScore?: number;
   duration?: number;
@@ -32,7 +32,7 @@ export function PaperView({ paper, showAnswer }: { paper: PaperViewData; showAns
   return (
     <div className="quiz-paper" data-testid="quiz-paper">
       <header className="quiz-paper-head">
-        <h2>{paper.name}</h2>
+        <h2>{paper.name || '试卷预览'}</h2>
         <div className="quiz-paper-facts">
           <span>总分：{total} 分</span>
           {paper.passScore !== undefined && <span>及格：{paper.passScore} 分</span>}
@@ -41,7 +41,8 @@ export function PaperView({ paper, showAnswer }: { paper: PaperViewData; showAns
         </div>
       </header>
       {paper.sections.map((s, i) => (
-        <section key={`${i}-${s.title}`} className="quiz-section">
+        // biome-ignore lint/suspicious/noArrayIndexKey: sections are positions
+        <section key={i} className="quiz-section">
           <h3 className="quiz-section-title">
             {sectionNumber(i)}、{s.title}
             <span className="quiz-section-note">

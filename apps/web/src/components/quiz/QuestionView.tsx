@@ -151,7 +151,7 @@ export function QuestionView({
             ))}
           </ol>
         ) : q.type === '5' ? (
-          <div className="quiz-essay" aria-label="作答区" />
+          <div className="quiz-essay" role="img" aria-label="作答区" />
         ) : null)}
       {showAnswer && (
         <footer className="quiz-key" data-testid="quiz-key">
