@@ -34,12 +34,15 @@ export interface AppContext {
  * Route access, declared on every route (`config.access`); deny by default.
  * - 'public': no session needed
  * - 'authenticated': any signed-in user
+ * - 'candidate': a signed-in user or an outside person's candidate token (the quiz's answering calls only,
+ *   platform/candidate-access.ts)
  * - { perm }: the perms string of a granted button row (any of a list)
  * - { menu }: a granted menu row with this component (read access of a management page)
  */
 export type Access =
   | 'public'
   | 'authenticated'
+  | 'candidate'
   | { perm: string | string[]; menu?: string | string[] }
   | { menu: string | string[]; perm?: string | string[] };
 

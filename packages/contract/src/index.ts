@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './menu.ts';
 export * from './online.ts';
 export * from './person-id.ts';
+export * from './quiz.ts';
 export * from './records.ts';
 export * from './result.ts';
 export * from './rich-text.ts';

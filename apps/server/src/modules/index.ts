@@ -26,6 +26,7 @@ import ossRoutes from './oss/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
 import quartzRoutes from './quartz/routes.ts';
+import quizExamRoutes from './quiz-exam/routes.ts';
 import roleRoutes from './role/routes.ts';
 import superQueryRoutes from './super-query/routes.ts';
 import tenantRoutes from './tenant/routes.ts';
@@ -68,6 +69,7 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   cgformDesignRoutes,
   cgformRuntimeRoutes,
   answerRoutes,
+  quizExamRoutes,
   workplaceRoutes,
   exampleRoutes,
 ];

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../context.ts';
 import { isKvUnavailable } from '../infra/kv.ts';
 import { operateTypeOf } from './audit.ts';
+import { isCandidateToken, resolveCandidate, setOutsideCandidate } from './candidate-access.ts';
 import { AppError } from './errors.ts';
 import { Permissions } from './permissions.ts';
 import { resolveTenancy, setTenancy } from './tenant-scope.ts';
@@ -162,6 +163,18 @@ export function installGuard(app: FastifyInstance) {
     const access = cfg.access;
     if (!access || access === 'public') return;
 
+    if (access === 'candidate') {
+      // an outside person's token opens the answering calls and nothing else (ADR 069)
+      const t = tokenOf(req);
+      if (isCandidateToken(t)) {
+        const c = await resolveCandidate(app.ctx, t);
+        if (!c) return sendError(reply, 'TOKEN_INVALID');
+        setOutsideCandidate(req, c);
+        req.tenantId = c.tenantId;
+        return;
+      }
+    }
+
     const auth = await resolveAuth(app, req);
     if (!auth) return sendError(reply, 'TOKEN_INVALID');
     req.auth = auth;
@@ -172,7 +185,7 @@ export function installGuard(app: FastifyInstance) {
     setTenancy(req, tenancy);
     req.tenantId = tenancy.kind === 'tenant' ? tenancy.id : 0;
 
-    if (access === 'authenticated') return;
+    if (access === 'authenticated' || access === 'candidate') return;
     const set = await app.ctx.perms.of(auth.user.id);
     if (!Permissions.allows(set, access)) return sendError(reply, 'FORBIDDEN');
   });

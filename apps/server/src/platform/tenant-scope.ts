@@ -6,6 +6,13 @@ import {
   answerReservation,
   answerSession,
   demo,
+  quizAttempt,
+  quizExam,
+  quizExamOverride,
+  quizPaper,
+  quizPaperSection,
+  quizQuestion,
+  quizSubject,
   sysAnnouncement,
   sysDepart,
   sysMessage,
@@ -50,6 +57,14 @@ const RULES = new Map<PgTable, TenantRule>([
   [demo, { kind: 'column', column: demo.tenantId }],
   [answerSession, { kind: 'column', column: answerSession.tenantId }],
   [answerReservation, { kind: 'column', column: answerReservation.tenantId }],
+  // the quiz's exams (issue 25): answers, grade logs and candidate sign-ins hang off attempts / reservations
+  [quizExam, { kind: 'column', column: quizExam.tenantId }],
+  [quizExamOverride, { kind: 'column', column: quizExamOverride.tenantId }],
+  [quizAttempt, { kind: 'column', column: quizAttempt.tenantId }],
+  [quizSubject, { kind: 'column', column: quizSubject.tenantId }],
+  [quizQuestion, { kind: 'column', column: quizQuestion.tenantId }],
+  [quizPaper, { kind: 'column', column: quizPaper.tenantId }],
+  [quizPaperSection, { kind: 'column', column: quizPaperSection.tenantId }],
 ]);
 
 /** the tenant rule of a table, or undefined for platform-wide tables */

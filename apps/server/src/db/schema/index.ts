@@ -5,6 +5,8 @@ export * from './example.ts';
 export * from './gateway.ts';
 export * from './online.ts';
 export * from './quartz.ts';
+export * from './quiz.ts';
+export * from './quiz-exam.ts';
 export * from './storage.ts';
 export * from './super-query.ts';
 export * from './system.ts';

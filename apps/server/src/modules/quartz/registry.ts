@@ -4,6 +4,7 @@ import { sysDict, sysLog, sysQuartzJobRun, sysUser } from '../../db/schema/index
 import { releaseAnnouncement } from '../announcement/service.ts';
 import { markAbsences } from '../answer/service.ts';
 import { purgeDict } from '../dict/admin-service.ts';
+import { submitExpired } from '../quiz-exam/submit.ts';
 import { purgeUsers } from '../user/service.ts';
 
 /**
@@ -45,6 +46,8 @@ function daysOf(parameter: string | null): number | null {
 const checkDays = (p: string | null) => (daysOf(p) === null ? '参数必须是 1 到 3650 之间的整数天数' : null);
 
 const PKG = 'org.jeecg.modules.quartz.job';
+/** the built-in job submitting expired attempts (seeded every 30 s, ADR 070) */
+export const EXAM_AUTO_SUBMIT_JOB = 'org.jeecg.modules.answer.job.ExamAutoSubmitJob';
 
 const classes: JobClass[] = [
   {
@@ -139,6 +142,16 @@ const classes: JobClass[] = [
     async run({ app }) {
       const r = await markAbsences(app.ctx.db);
       return `标记缺席 ${r.reservations} 条（${r.sessions} 个已结束场次）`;
+    },
+  },
+  {
+    // ADR 070: every node may run it; each expired attempt is claimed by a conditional update, so submitted once
+    name: EXAM_AUTO_SUBMIT_JOB,
+    title: '考试到时自动交卷（答题时间已到的答卷）',
+    parameterHint: null,
+    async run({ app }) {
+      const n = await submitExpired(app);
+      return n ? `自动交卷 ${n} 份` : undefined;
     },
   },
 ];

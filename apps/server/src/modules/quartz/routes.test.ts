@@ -109,6 +109,7 @@ describe('/sys/quartzJob', () => {
       'org.jeecg.modules.quartz.job.PurgeRecycleBinJob',
       'org.jeecg.modules.quartz.job.SendAnnouncementJob',
       'org.jeecg.modules.answer.job.AnswerAbsenceJob',
+      'org.jeecg.modules.answer.job.ExamAutoSubmitJob',
     ]);
   });
 
