@@ -82,6 +82,22 @@ async function setUp(request: Parameters<typeof asAdmin>[0]): Promise<string> {
   return examId;
 }
 
+/** QUIZ_SHOTS=<dir>: screenshots of the pages at 1366×768 and 375 px (looked at by hand, never compared) */
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.QUIZ_SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const [w, h] of [
+    [1366, 768],
+    [375, 740],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${w}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 /** a candidate's own browser: a phone (375 px) or a desktop, signed in as usual on the console's sign-in */
 async function candidate(browser: Browser, username: string, phone: boolean): Promise<Page> {
   const context = await browser.newContext(
@@ -111,18 +127,25 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await signIn(page);
   await page.goto('/answer/exam');
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: EXAM });
-  await expect(row.getByTestId('exam-status')).toHaveText('未发布');
+  // the first list of a cold embedded database on a busy machine may take a while
+  await expect(row.getByTestId('exam-status')).toHaveText('未发布', { timeout: 30_000 });
   await row.getByText('发布', { exact: true }).click();
   const confirm = page.locator('.ant-popconfirm').last();
   await settled(confirm);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(row.getByTestId('exam-status')).toHaveText('进行中');
+  await shots(page, 'exam-list');
+  await row.getByText('编辑', { exact: true }).click();
+  await expect(page.locator('.ant-modal').getByText('编辑考试')).toBeVisible();
+  await shots(page, 'exam-edit');
+  await page.keyboard.press('Escape');
 
   // jeecg on a phone: list → instructions → questions; every change saved as it is made
   const a = await candidate(browser, 'jeecg', true);
   const item = a.getByTestId('exam-item').filter({ hasText: EXAM });
   await item.getByRole('link', { name: '进入考试' }).click();
   await expect(a.getByRole('heading', { name: EXAM })).toBeVisible();
+  await shots(a, 'candidate-instructions');
   await a.getByRole('link', { name: '开始答题' }).click();
   const bar = a.getByTestId('exam-bar');
   await expect(bar.getByTestId('exam-countdown')).toHaveText(/^(30|29):\d\d$/);
@@ -137,10 +160,13 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await expect(bar.getByTestId('exam-save-status')).toHaveText('答案已自动保存');
 
   // no serious or critical accessibility finding on the answering page (WCAG 2.2 AA rules)
-  const axe = await new AxeBuilder({ page: a }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const axe = await new AxeBuilder({ page: a })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
+  await shots(a, 'candidate-answer');
   // reload halfway: the same attempt, where it stood, with its answers
   await a.reload();
   await expect(a.getByRole('button', { name: /^A\s*2$/ })).toHaveAttribute('aria-pressed', 'true');
@@ -149,13 +175,14 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await a.getByRole('button', { name: '下一题' }).click();
   await a.getByLabel('第 1 空').fill('1949');
   await a.getByRole('button', { name: '下一题' }).click();
-  await a.getByLabel('作答').fill('保障生命财产安全，预防事故。');
+  await a.getByRole('textbox', { name: '作答', exact: true }).fill('保障生命财产安全，预防事故。');
   await expect(bar.getByTestId('exam-save-status')).toHaveText('答案已自动保存');
   // the answer card: 4 of 4 answered; submit asks first
   await expect(bar.getByRole('button', { name: /答题卡 4\/4/ })).toBeVisible();
   await a.getByRole('button', { name: '交卷' }).first().click();
   const dialog = a.getByTestId('exam-confirm');
   await expect(dialog).toContainText('共 4 题，已作答 4 题');
+  await shots(a, 'candidate-confirm');
   await dialog.getByRole('button', { name: '确认交卷' }).click();
   await expect(a.getByTestId('exam-result-hidden')).toHaveText('成绩尚未公布');
   const resultUrl = a.url();
@@ -175,19 +202,21 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await leave();
   await expect(b.getByTestId('exam-over')).toContainText('离开页面次数已达上限，系统已自动交卷');
   await expect(b.getByRole('button', { name: /上海/ })).toHaveCount(0);
+  await shots(b, 'candidate-over');
 
   // a grader grades the 简答 answers on 阅卷, question by question across candidates
   await page.goto(`/answer/grading?examId=${examId}`);
   await expect(page.getByTestId('grading-reference')).toHaveText('保障生命财产安全');
-  await expect(page.getByTestId('grading-progress')).toContainText('阅卷进度 0 / 2');
-  const first = page.getByTestId('grading-item').filter({ hasText: '预防事故' });
-  await first.getByTestId('grading-score').locator('input').fill('8.5');
-  await first.getByRole('button', { name: '保存评分' }).click();
+  // zhangsan wrote nothing: the server scored that blank 简答 0 by itself, one answer waits
   await expect(page.getByTestId('grading-progress')).toContainText('阅卷进度 1 / 2');
-  const second = page.getByTestId('grading-item').first();
-  await second.getByTestId('grading-score').locator('input').fill('0');
-  await second.getByRole('button', { name: '保存评分' }).click();
+  const waiting = page.getByTestId('grading-item').filter({ hasText: '预防事故' });
+  await waiting.getByLabel(/^得分/).fill('8.25');
+  await waiting.getByRole('button', { name: '保存评分' }).click();
+  await expect(waiting.getByRole('alert')).toHaveText('得分须为 0.5 的整数倍');
+  await waiting.getByLabel(/^得分/).fill('8.5');
+  await waiting.getByRole('button', { name: '保存评分' }).click();
   await expect(page.getByTestId('grading-progress')).toContainText('阅卷进度 2 / 2');
+  await shots(page, 'grading');
 
   // the exam is closed, the results are published on 成绩
   await asAdmin(request, async (token) => {
@@ -196,6 +225,11 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await page.goto(`/answer/result?examId=${examId}`);
   const ranking = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(ranking.first()).toContainText('18.5');
+  await ranking.first().getByText('答卷', { exact: true }).click();
+  await expect(page.getByTestId('sheet-total')).toHaveText('18.5');
+  await shots(page, 'result-sheet');
+  await page.keyboard.press('Escape');
+  await shots(page, 'results');
   await page.getByRole('button', { name: '公布成绩' }).click();
   const pc = page.locator('.ant-popconfirm').last();
   await settled(pc);
@@ -206,11 +240,20 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await a.goto(resultUrl);
   await expect(a.getByTestId('exam-score')).toHaveText('18.5');
   await expect(a.getByTestId('exam-pass')).toHaveText('及格');
+  await shots(a, 'candidate-result');
+  await a.goto('/exam');
+  await shots(a, 'candidate-list');
 
   // the statistics show the distribution
   await page.getByRole('tab', { name: /统计分析/ }).click();
   const stats = page.getByTestId('exam-statistics');
   await expect(stats.getByTestId('score-distribution')).toBeVisible();
   await expect(stats).toContainText('已交卷');
-  await expect(stats.locator('table').first()).toContainText('18.5');
+  // jeecg's 18.5 of 20 and zhangsan's 0 (an unanswered sheet)
+  await expect(stats.getByTestId('score-distribution')).toContainText('18–20 分1 人');
+  await expect(stats.getByTestId('score-distribution')).toContainText('0–2 分1 人');
+  await shots(page, 'statistics');
+  await page.goto('/dashboard/analysis');
+  await expect(page.getByTestId('pass-rate-figures')).toContainText(EXAM);
+  await shots(page, 'analysis');
 });

@@ -194,7 +194,7 @@ export default function GradingList() {
           <div>
             {current ? (
               <Card size="small" title="题目与参考答案" style={{ marginBottom: 16 }}>
-                <QuestionView question={{ type: '5', stem: current.stem, score: current.score }} answerArea={null} />
+                <QuestionView question={{ type: '5', stem: current.stem, score: current.score }} answerArea={false} />
                 <Typography.Text strong>参考答案</Typography.Text>
                 <div className="quiz-reference" data-testid="grading-reference">
                   {current.referenceAnswer || '（无）'}

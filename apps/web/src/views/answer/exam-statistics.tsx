@@ -207,9 +207,9 @@ export default function ExamStatisticsView({ examId }: { examId: string }) {
               width: 200,
               render: (v: string | null) =>
                 v ? (
-                  <Tag color="orange" data-testid="weak-question">
-                    {v}
-                  </Tag>
+                  <span data-testid="weak-question">
+                    <Tag color="orange">{v}</Tag>
+                  </span>
                 ) : (
                   ''
                 ),

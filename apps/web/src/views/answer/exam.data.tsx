@@ -167,12 +167,22 @@ export const examPage = definePage<QuizExam>({
   authCodes: { deleteBatch: '', import: '', export: '' },
   builtins: { batchDelete: false },
   selectable: false,
-  scrollX: 1300,
+  scrollX: 1080,
   columns: [
     { field: 'name', title: '考试名称', sorter: true, ellipsis: true, minWidth: 180, align: 'left' },
-    { field: 'paperName', title: '试卷', ellipsis: true, width: 160 },
-    { field: 'startTime', title: '开始时间', type: 'datetime', sorter: true, width: 165 },
-    { field: 'endTime', title: '结束时间', type: 'datetime', sorter: true, width: 165 },
+    { field: 'paperName', title: '试卷', ellipsis: true, width: 140 },
+    {
+      field: 'startTime',
+      title: '考试时间',
+      sorter: true,
+      width: 170,
+      render: (_v, r) => (
+        <span style={{ whiteSpace: 'nowrap', lineHeight: 1.4 }}>
+          {r.startTime}
+          <br />至 {r.endTime}
+        </span>
+      ),
+    },
     { field: 'duration', title: '时长', width: 80, render: (v) => `${v ?? ''} 分钟` },
     {
       field: 'status',
@@ -181,9 +191,9 @@ export const examPage = definePage<QuizExam>({
       render: (v, r) => {
         const tag = EXAM_STATUS_TAGS[String(v)] ?? { color: 'default', text: String(v ?? '') };
         return (
-          <Tag color={tag.color} data-testid="exam-status">
-            {r.status_dictText || tag.text}
-          </Tag>
+          <span data-testid="exam-status">
+            <Tag color={tag.color}>{r.status_dictText || tag.text}</Tag>
+          </span>
         );
       },
     },
