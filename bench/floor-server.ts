@@ -77,9 +77,37 @@ export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> 
   },
 };
 
+/** the upsert of `/answer/candidate/save` (apps/server/src/modules/quiz-exam/candidate.ts), run as the floor does */
+export const SAVE_SQL = `with a as (select id from quiz_attempt where id = $1 and status = '0'
+    and deadline > (now() at time zone 'utc') for share)
+  insert into quiz_answer (attempt_id, question_id, answer, updated_at)
+  select a.id, $2, $3, (now() at time zone 'utc') from a
+  on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
+  returning updated_at`;
+
+/** POST /quiz-save {attemptId, questionId, answer}: the save upsert, no session, no checks, no envelope */
+function quizSave(pool: pg.Pool, req: http.IncomingMessage, res: http.ServerResponse) {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const b = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>;
+    pool
+      .query({ name: 'quiz-save', text: SAVE_SQL, values: [b.attemptId, b.questionId, b.answer] })
+      .then((r) => {
+        res
+          .writeHead(r.rows.length ? 200 : 409, { 'content-type': 'application/json; charset=utf-8' })
+          .end('{"success":true}');
+      })
+      .catch((err) => {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(err.message) }));
+      });
+  });
+}
+
 function main() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
   const server = http.createServer((req, res) => {
+    if (req.url === '/quiz-save' && req.method === 'POST') return quizSave(pool, req, res);
     const q = FLOOR_QUERIES[req.url ?? ''];
     if (!q) {
       res.writeHead(req.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' }).end('{}');

@@ -20,6 +20,11 @@ export interface LoadOptions {
   duration: number;
   /** per request, ms (counted as an error, the connection is replaced) */
   timeoutMs?: number;
+  /**
+   * per-connection variations (connection i sends variants[i % n]: its own headers merged over `headers`, its own
+   * body), e.g. one candidate per connection with their token and attempt
+   */
+  variants?: Array<{ headers?: Record<string, string>; body?: string }>;
 }
 
 export interface LoadResult {
@@ -103,17 +108,23 @@ class AnswerReader {
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   const u = new URL(opts.url);
-  const body = opts.body ? Buffer.from(opts.body) : undefined;
-  const headers: Record<string, string> = {
-    host: u.host,
-    connection: 'keep-alive',
-    ...(opts.headers ?? {}),
-    ...(body ? { 'content-length': String(body.length) } : {}),
+  const build = (extraHeaders: Record<string, string> | undefined, text: string | undefined) => {
+    const body = text ? Buffer.from(text) : undefined;
+    const headers: Record<string, string> = {
+      host: u.host,
+      connection: 'keep-alive',
+      ...(opts.headers ?? {}),
+      ...(extraHeaders ?? {}),
+      ...(body ? { 'content-length': String(body.length) } : {}),
+    };
+    const head = `${opts.method ?? 'GET'} ${u.pathname}${u.search} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`;
+    return body ? Buffer.concat([Buffer.from(head), body]) : Buffer.from(head);
   };
-  const head = `${opts.method ?? 'GET'} ${u.pathname}${u.search} HTTP/1.1\r\n${Object.entries(headers)
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('')}\r\n`;
-  const request = body ? Buffer.concat([Buffer.from(head), body]) : Buffer.from(head);
+  const requests = opts.variants?.length
+    ? opts.variants.map((v) => build(v.headers, v.body ?? opts.body))
+    : [build(undefined, opts.body)];
   const timeoutMs = opts.timeoutMs ?? 10_000;
 
   const latencies: number[] = [];
@@ -125,8 +136,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const start = performance.now();
   const endAt = start + opts.duration * 1000;
 
-  const connection = (): Promise<void> =>
+  const connection = (idx: number): Promise<void> =>
     new Promise((resolve) => {
+      const request = requests[idx % requests.length];
       const socket = net.connect(Number(u.port || 80), u.hostname);
       socket.setNoDelay(true);
       const reader = new AnswerReader();
@@ -138,7 +150,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
         finished = true;
         clearTimeout(timer);
         socket.destroy();
-        if (replace && !stopped && performance.now() < endAt) connection().then(resolve);
+        if (replace && !stopped && performance.now() < endAt) connection(idx).then(resolve);
         else resolve();
       };
       const send = () => {
@@ -167,7 +179,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
       socket.on('close', () => finish(!stopped));
     });
 
-  await Promise.all(Array.from({ length: opts.connections }, connection));
+  await Promise.all(Array.from({ length: opts.connections }, (_, i) => connection(i)));
   stopped = true;
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);

@@ -21,6 +21,7 @@ import { connect } from '../apps/server/src/db/client.ts';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.ts';
 import { load } from './load.ts';
 import { prepareBenchData } from './prepare.ts';
+import { prepareQuizBench, type QuizBench } from './quiz.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -106,7 +107,13 @@ const CLOCK_TICKS = 100;
 
 async function run(
   name: string,
-  opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  opts: {
+    url: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    variants?: Array<{ headers?: Record<string, string>; body?: string }>;
+  },
   pid?: number,
 ): Promise<Omit<Row, 'db'>> {
   const cpu0 = cpuMs(pid);
@@ -115,6 +122,7 @@ async function run(
     method: opts.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...BROWSER, ...(opts.headers ?? {}) },
     body: opts.body,
+    variants: opts.variants,
     connections: CONNECTIONS,
     duration: DURATION,
   });
@@ -158,7 +166,7 @@ async function startFloor(databaseUrl: string): Promise<{ proc: ChildProcess; ba
   throw new Error('floor server did not start');
 }
 
-async function benchOne(db: string, env: Record<string, string>): Promise<Row[]> {
+async function benchOne(db: string, env: Record<string, string>, quiz: QuizBench): Promise<Row[]> {
   const { proc, base } = await startServer(env);
   const floor = env.DATABASE_URL ? await startFloor(env.DATABASE_URL) : null;
   try {
@@ -188,7 +196,7 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
     const add = async (
       name: string,
       opts: Parameters<typeof run>[1],
-      floorPath?: string,
+      floorPath?: string | Parameters<typeof run>[1],
       always = false,
     ): Promise<void> => {
       if (ONLY && !always && !ONLY.test(name)) return;
@@ -197,17 +205,23 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
       await settle(base);
       await fetch(opts.url, {
         method: opts.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
-        body: opts.body,
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.headers ?? {}),
+          ...(opts.variants?.[0]?.headers ?? {}),
+        },
+        body: opts.variants?.[0]?.body ?? opts.body,
       }).then((r) => r.arrayBuffer());
       const r = await run(name, opts, proc.pid);
       log(r);
       rows.push({ db, ...r });
       if (floor && floorPath) {
         await settle(base);
+        const fo = typeof floorPath === 'string' ? { url: `${floor.base}${floorPath}` } : floorPath;
+        const label = typeof floorPath === 'string' ? floorPath : floorPath.url.replace('FLOOR', '');
         const f = await run(
-          `  floor: ${floorPath} (pg, one prepared statement, bare http)`,
-          { url: `${floor.base}${floorPath}` },
+          `  floor: ${label} (pg, one prepared statement, bare http)`,
+          { ...fo, url: fo.url.replace('FLOOR', floor.base) },
           floor.proc.pid,
         );
         log(f);
@@ -254,6 +268,59 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
       url: `${api}/sys/sysDepart/queryTreeList`,
       headers: auth,
     });
+    // exam day's hot calls (issue 25): one candidate per connection
+    if (!ONLY || ONLY.test('answer/candidate')) {
+      const as = (token: string) => ({ 'X-Access-Token': token });
+      const attempts: string[] = [];
+      const firstStarts: number[] = [];
+      for (const token of quiz.tokens) {
+        const t0 = performance.now();
+        const r = await (
+          await fetch(`${api}/answer/candidate/start`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...as(token) },
+            body: JSON.stringify({ examId: quiz.examId }),
+          })
+        ).json();
+        firstStarts.push(performance.now() - t0);
+        if (!r.success) throw new Error(`bench start failed: ${JSON.stringify(r)}`);
+        attempts.push(r.result.attemptId);
+      }
+      firstStarts.sort((a, b) => a - b);
+      console.log(
+        `[${db}] first start (creates the attempt, sequential, ${firstStarts.length} candidates): p50 ${firstStarts[Math.floor(firstStarts.length / 2)].toFixed(1)} ms, max ${firstStarts.at(-1)!.toFixed(1)} ms`,
+      );
+      await add('POST answer/candidate/start (open the exam again: same attempt, 20 questions)', {
+        url: `${api}/answer/candidate/start`,
+        method: 'POST',
+        body: JSON.stringify({ examId: quiz.examId }),
+        variants: quiz.tokens.map((t) => ({ headers: as(t) })),
+      });
+      const saveBody = (i: number) =>
+        JSON.stringify({ attemptId: attempts[i], questionId: quiz.questionId, answer: i % 2 ? 'B' : 'C' });
+      await add(
+        'POST answer/candidate/save (answer upsert, one candidate per connection)',
+        {
+          url: `${api}/answer/candidate/save`,
+          method: 'POST',
+          variants: quiz.tokens.map((t, i) => ({ headers: as(t), body: saveBody(i) })),
+        },
+        {
+          url: 'FLOOR/quiz-save',
+          method: 'POST',
+          variants: quiz.tokens.map((_t, i) => ({ body: saveBody(i) })),
+        },
+      );
+      // the envelope of a save after the run: a refused save answers HTTP 200 with success false
+      const check = await (
+        await fetch(`${api}/answer/candidate/save`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...as(quiz.tokens[0]) },
+          body: saveBody(0),
+        })
+      ).json();
+      if (!check.success) throw new Error(`bench save refused: ${JSON.stringify(check)}`);
+    }
     // last: argon2id saturates the CPU and would leave a backlog behind for the reads
     await add('POST /sys/login (argon2id, CAPTCHA=off)', {
       url: `${api}/sys/login`,
@@ -275,13 +342,15 @@ async function main() {
   // embedded PGlite: prepare a data dir, then start the server on it
   if (WHICH_DB !== 'pg') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
+    let quizLite: QuizBench;
     {
       const database = await connect({ pgliteDir: path.join(dataDir, 'pgdata') });
       await migrateAndSeed(database);
       await prepareBenchData(database.db);
+      quizLite = await prepareQuizBench(database.db);
       await database.close();
     }
-    all.push(...(await benchOne('PGlite', { DATA_DIR: dataDir })));
+    all.push(...(await benchOne('PGlite', { DATA_DIR: dataDir }, quizLite)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -298,8 +367,9 @@ async function main() {
       const database = await connect({ databaseUrl: url.toString() });
       await migrateAndSeed(database);
       await prepareBenchData(database.db);
+      const quizPg = await prepareQuizBench(database.db);
       await database.close();
-      all.push(...(await benchOne('PostgreSQL', { DATABASE_URL: url.toString() })));
+      all.push(...(await benchOne('PostgreSQL', { DATABASE_URL: url.toString() }, quizPg)));
     } finally {
       const d = new pg.Client({ connectionString: adminUrl.toString() });
       await d.connect();

@@ -26,8 +26,8 @@ import ossRoutes from './oss/routes.ts';
 import permissionRoutes from './permission/routes.ts';
 import positionRoutes from './position/routes.ts';
 import quartzRoutes from './quartz/routes.ts';
-import quizBankRoutes from './quiz-bank/routes.ts';
 import quizExamRoutes from './quiz-exam/routes.ts';
+import quizBankRoutes from './quiz-bank/routes.ts';
 import roleRoutes from './role/routes.ts';
 import superQueryRoutes from './super-query/routes.ts';
 import tenantRoutes from './tenant/routes.ts';
@@ -70,8 +70,8 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   cgformDesignRoutes,
   cgformRuntimeRoutes,
   answerRoutes,
-  quizBankRoutes,
   quizExamRoutes,
+  quizBankRoutes,
   workplaceRoutes,
   exampleRoutes,
 ];

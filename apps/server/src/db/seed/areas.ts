@@ -7,6 +7,7 @@ import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
 import { seedQuizExamArea } from './quiz-exam-area.ts';
+import { seedQuizArea } from './quiz-area.ts';
 import { seedReportArea } from './report-area.ts';
 
 /** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
@@ -28,6 +29,7 @@ export const AREA_SEEDS: AreaSeed[] = [
   seedDemoArea,
   seedGatewayArea,
   seedAnswerArea,
+  seedQuizArea,
   seedOnlineArea,
   seedReportArea,
   seedExampleArea,

@@ -21,6 +21,7 @@ import { ANSWER_DICTS } from './answer-area.ts';
 import { DEMO_ADMIN, DEPART_IDS, ROLE_IDS, SEED_DICTS, USER_IDS } from './data.ts';
 import { seed } from './index.ts';
 import { ALL_PERMS, findMenu, flattenMenuTree, MENU_TREE, menuId } from './menus.ts';
+import { QUIZ_DICTS } from './quiz-area.ts';
 
 /** contract §5.6 plus the extra codes the brief asks for */
 const REQUIRED_DICTS = [
@@ -167,7 +168,7 @@ describe('database seed', () => {
   it('writes the demo users, roles, departments, tenant and positions', async () => {
     const c = await counts();
     expect(c).toMatchObject({ users: 3, roles: 5, userRoles: 3, departs: 8, userDeparts: 3, tenants: 1, positions: 3 });
-    expect(c.dicts).toBe(SEED_DICTS.length + ANSWER_DICTS.length);
+    expect(c.dicts).toBe(SEED_DICTS.length + ANSWER_DICTS.length + QUIZ_DICTS.length);
     expect(c.permissions).toBe(flattenMenuTree().length);
   });
 

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { quizQuestion } from '../../db/schema/index.ts';
+import { QUIZ_PAPER_ID, QUIZ_SUBJECT_IDS } from '../../db/seed/quiz-area.ts';
 import { newId } from '../../platform/ids.ts';
 import { drawPaper } from './draw.ts';
 import { wordSample } from './word.ts';
@@ -82,6 +83,23 @@ async function sheet(rows: Record<string, unknown>[]): Promise<Buffer> {
   for (const r of rows) ws.addRow(header.map((h) => r[h] ?? null));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+describe('示例题库 (seed)', () => {
+  it('a new installation has subjects, questions of every type and a paper that previews', async () => {
+    const tree = (await get(`${A}/subject/list`)).json.result as any[];
+    expect(tree.find((n) => n.id === QUIZ_SUBJECT_IDS.safety)?.children.map((c: any) => c.name)).toEqual([
+      '消防安全',
+      '交通安全',
+    ]);
+    const all = (await get(`${A}/question/list?pageSize=100&subjectId=${QUIZ_SUBJECT_IDS.safety}`)).json.result;
+    expect(all.total).toBe(18);
+    expect(new Set(all.records.map((r: any) => r.type))).toEqual(new Set(['1', '2', '3', '4', '5']));
+    const pre = (await get(`${A}/paper/preview?id=${QUIZ_PAPER_ID}`)).json.result;
+    expect(pre).toMatchObject({ name: '安全知识测试', totalScore: 20, passScore: 12, duration: 30 });
+    expect(pre.sections.map((s: any) => s.questions.length)).toEqual([5, 2]);
+    expect(pre.sections[1].questions.every((q: any) => q.type === '3')).toBe(true);
+  });
+});
 
 describe('题目分类', () => {
   it('answers the tree; moves with a cycle check; deletes only empty subjects', async () => {

@@ -9,7 +9,7 @@ import {
   type QuestionType,
 } from '@answer/contract';
 import type { QuizOption } from '../../db/schema/index.ts';
-import { sanitizeRichText, stripHtml } from '../announcement/sanitize.ts';
+import { sanitizeRichText as sanitizeHtml, stripHtml as stripTags } from '../announcement/sanitize.ts';
 
 /**
  * The rules of one question (quiz-contract §1), shared by the form (add/edit), the Excel import and the Word import:
@@ -91,6 +91,15 @@ const DIFFICULTY_BY_TEXT: Record<string, number> = { 很易: 1, 较易: 2, 中�
 
 const TRUE_TEXTS = new Set(['1', '正确', '对', '是', '√', '✓', 't', 'true', 'y', 'yes']);
 const FALSE_TEXTS = new Set(['0', '错误', '错', '否', '×', '✗', 'x', 'f', 'false', 'n', 'no']);
+
+/** text without markup or entities needs no parser (most imported cells): the sanitiser would return it trimmed */
+const PLAIN = /^[^<>&]*$/;
+function sanitizeRichText(html: string): string {
+  return PLAIN.test(html) ? html.trim() : sanitizeHtml(html);
+}
+function stripHtml(html: string): string {
+  return PLAIN.test(html) ? html.replace(/\s+/g, ' ').trim() : stripTags(html);
+}
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

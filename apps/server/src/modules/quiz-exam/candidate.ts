@@ -22,7 +22,15 @@ import { formatDateTime } from '../../platform/serialize.ts';
 import { hashToken } from '../../platform/sessions.ts';
 import { type Tenancy, tenantOf } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr } from '../../platform/validation.ts';
-import { attemptMeta, type ExamDef, examDef, metaOf, rememberAttempt } from './exam-cache.ts';
+import {
+  type AttemptMeta,
+  attemptMeta,
+  type ExamDef,
+  examDef,
+  metaOf,
+  publicQuestion,
+  rememberAttempt,
+} from './exam-cache.ts';
 import { drawSnapshot, serveSnapshot } from './paper.ts';
 import {
   ATTEMPT_STATUS,
@@ -130,22 +138,21 @@ export async function isParticipant(ctx: AppContext, def: ExamDef, c: Candidate)
 /** the exam, refused unless it is open to the candidate (published, theirs, tenant) */
 async function openExam(ctx: AppContext, examId: string, c: Candidate): Promise<ExamDef> {
   const def = await examDef(ctx, examId);
-  if (!def || def.exam.published !== 1 || !(await isParticipant(ctx, def, c))) throw bizError(MSG.notOpen);
+  if (def?.exam.published !== 1 || !(await isParticipant(ctx, def, c))) throw bizError(MSG.notOpen);
   return def;
 }
 
-/** the question as the candidate sees it: no answer, no analysis */
-function publicQuestion(q: AttemptSnapshot['questions'][number]) {
-  return {
-    id: q.id,
-    type: q.type,
-    stem: q.stem,
-    options: q.options,
-    score: q.score,
-    blanks: q.type === '4' ? q.blanks : null,
-    section: q.section,
-  };
+interface OpenRow {
+  id: string;
+  attempt_no: number;
+  switch_count: number;
+  deadline_ms: number | string;
+  now_ms: number | string;
+  expired: boolean;
+  answers: Record<string, string> | string | null;
 }
+
+const toMs = (v: number | string) => Number(v);
 
 interface AttemptRow {
   id: string;
@@ -165,30 +172,28 @@ interface AttemptRow {
   tenantId: number;
 }
 
-async function answersOf(ctx: AppContext, attemptId: string): Promise<Record<string, string>> {
-  const rows = await ctx.db
-    .select({ q: quizAnswer.questionId, a: quizAnswer.answer })
-    .from(quizAnswer)
-    .where(eq(quizAnswer.attemptId, attemptId));
-  return Object.fromEntries(rows.filter((r) => r.a !== '').map((r) => [r.q, r.a]));
-}
-
-function startAnswer(def: ExamDef, a: AttemptRow, now: Date, answers: Record<string, string>) {
+function startAnswer(
+  def: ExamDef,
+  meta: AttemptMeta,
+  a: { id: string; attemptNo: number; status: string; switchCount: number; deadlineMs: number },
+  nowMs: number,
+  answers: Record<string, string>,
+) {
   return {
     attemptId: a.id,
     attemptNo: a.attemptNo,
     examId: def.exam.id,
     examName: def.exam.name,
     status: a.status,
-    deadline: formatDateTime(a.deadline),
-    now: formatDateTime(now),
+    deadline: formatDateTime(new Date(a.deadlineMs)),
+    now: formatDateTime(new Date(nowMs)),
     /** the server's remaining time (the page counts down from this, never from its own clock) */
-    remainingMs: Math.max(0, a.deadline.getTime() - now.getTime()),
+    remainingMs: Math.max(0, Math.round(a.deadlineMs - nowMs)),
     switchCount: a.switchCount,
     maxSwitches: def.exam.maxSwitches,
-    totalScore: a.snapshot.totalScore,
-    sections: a.snapshot.sections,
-    questions: a.snapshot.questions.map(publicQuestion),
+    totalScore: meta.view.totalScore,
+    sections: meta.view.sections,
+    questions: meta.view.questions,
     answers,
   };
 }
@@ -453,14 +458,36 @@ export function registerCandidateRoutes(app: FastifyInstance): void {
     const override = def.overrides.get(c.key);
     // an open attempt continues (reload, another device) — unless its time is up: then it is submitted here
     for (let round = 0; round < 3; round++) {
-      const [cur] = await queryRows<{ id: string; expired: boolean }>(
+      // one statement: the open attempt, the database's clock, the saved answers
+      const [cur] = await queryRows<OpenRow>(
         db,
-        sql`select id, deadline <= ${DB_NOW} as expired from quiz_attempt
-             where exam_id = ${examId} and candidate_key = ${c.key} and status = '0' limit 1`,
+        sql`select a.id, a.attempt_no, a.switch_count,
+                   (extract(epoch from a.deadline) * 1000)::float8 as deadline_ms,
+                   (extract(epoch from ${DB_NOW}) * 1000)::float8 as now_ms,
+                   a.deadline <= ${DB_NOW} as expired,
+                   (select coalesce(json_object_agg(x.question_id, x.answer), '{}'::json) from quiz_answer x
+                     where x.attempt_id = a.id and x.answer <> '') as answers
+              from quiz_attempt a
+             where a.exam_id = ${examId} and a.candidate_key = ${c.key} and a.status = '0' limit 1`,
       );
       if (cur && !cur.expired) {
-        const a = await ownAttempt(ctx, cur.id, c);
-        return ok(startAnswer(def, a, await dbNow(ctx), await answersOf(ctx, a.id)));
+        const meta = await attemptMeta(ctx, cur.id);
+        if (!meta) throw bizError(MSG.attemptNotFound);
+        return ok(
+          startAnswer(
+            def,
+            meta,
+            {
+              id: cur.id,
+              attemptNo: cur.attempt_no,
+              status: ATTEMPT_STATUS.open,
+              switchCount: cur.switch_count,
+              deadlineMs: Number(cur.deadline_ms),
+            },
+            Number(cur.now_ms),
+            (typeof cur.answers === 'string' ? JSON.parse(cur.answers) : cur.answers) ?? {},
+          ),
+        );
       }
       if (cur) await submitAttempt(app, cur.id, 'timeout');
       const now = await dbNow(ctx);
@@ -482,20 +509,21 @@ export function registerCandidateRoutes(app: FastifyInstance): void {
       });
       const { duration: _d, ...clean } = snapshot as AttemptSnapshot & { duration?: number };
       const id = newId();
+      let row: { start_time: number; deadline: number };
       const endSql = override?.endTime
         ? sql`${override.endTime.toISOString()}::timestamp`
         : sql`${new Date(e.endTime.getTime() + (override?.extraMinutes ?? 0) * 60_000).toISOString()}::timestamp`;
       try {
-        const [row] = await queryRows<{ start_time: string | Date; deadline: string | Date }>(
+        [row] = await queryRows<{ start_time: number; deadline: number }>(
           db,
           sql`insert into quiz_attempt (id, exam_id, candidate_key, user_id, reservation_id, candidate_name, org_code,
                   attempt_no, snapshot, start_time, deadline, status, switch_count, tenant_id)
               values (${id}, ${examId}, ${c.key}, ${c.userId}, ${c.reservationId}, ${c.name}, ${c.orgCode}, ${n + 1},
                   ${JSON.stringify(clean)}::jsonb, ${DB_NOW},
                   least(${endSql}, ${DB_NOW} + make_interval(mins => ${w.minutes})), '0', 0, ${e.tenantId})
-              returning start_time, deadline`,
+              returning (extract(epoch from start_time) * 1000)::float8 as start_time,
+                        (extract(epoch from deadline) * 1000)::float8 as deadline`,
         );
-        void row;
       } catch (err) {
         // another request of the same candidate won the race (one open attempt; attempt numbers unique): use theirs
         if (
@@ -505,9 +533,18 @@ export function registerCandidateRoutes(app: FastifyInstance): void {
           continue;
         throw err;
       }
-      rememberAttempt(ctx, id, metaOf({ examId, candidateKey: c.key, tenantId: e.tenantId, snapshot: clean }));
-      const a = await ownAttempt(ctx, id, c);
-      return ok(startAnswer(def, a, a.startTime, {}));
+      const meta = metaOf({ examId, candidateKey: c.key, tenantId: e.tenantId, snapshot: clean });
+      rememberAttempt(ctx, id, meta);
+      const startMs = toMs(row.start_time);
+      return ok(
+        startAnswer(
+          def,
+          meta,
+          { id, attemptNo: n + 1, status: ATTEMPT_STATUS.open, switchCount: 0, deadlineMs: toMs(row.deadline) },
+          startMs,
+          {},
+        ),
+      );
     }
     throw bizError('开始考试失败，请重试');
   });

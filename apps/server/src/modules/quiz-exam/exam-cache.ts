@@ -29,6 +29,23 @@ export interface AttemptMeta {
   candidateKey: string;
   tenantId: number;
   questions: Map<string, ScoringQuestion>;
+  /** what `start` shows of the snapshot: sections and the questions without answer or analysis */
+  view: { totalScore: number; sections: AttemptSnapshot['sections']; questions: PublicQuestion[] };
+}
+
+export type PublicQuestion = ReturnType<typeof publicQuestion>;
+
+/** the question as the candidate sees it while answering: no answer, no analysis */
+export function publicQuestion(q: AttemptSnapshot['questions'][number]) {
+  return {
+    id: q.id,
+    type: q.type,
+    stem: q.stem,
+    options: q.options,
+    score: q.score,
+    blanks: q.type === '4' ? q.blanks : null,
+    section: q.section,
+  };
 }
 
 interface State {
@@ -95,7 +112,17 @@ export function metaOf(row: { examId: string; candidateKey: string; tenantId: nu
   const questions = new Map<string, ScoringQuestion>();
   for (const q of row.snapshot.questions)
     questions.set(q.id, { type: q.type, answer: q.answer, score: q.score, options: q.options, blanks: q.blanks });
-  return { examId: row.examId, candidateKey: row.candidateKey, tenantId: row.tenantId, questions };
+  return {
+    examId: row.examId,
+    candidateKey: row.candidateKey,
+    tenantId: row.tenantId,
+    questions,
+    view: {
+      totalScore: row.snapshot.totalScore,
+      sections: row.snapshot.sections,
+      questions: row.snapshot.questions.map(publicQuestion),
+    },
+  };
 }
 
 /** the immutable part of an attempt (cached per node), or null */

@@ -107,8 +107,15 @@ describe('answering', () => {
     }
     expect(JSON.stringify(r)).not.toContain('保障生命财产安全');
     expect(r.remainingMs).toBeGreaterThan(29 * 60_000);
+    await save(r.attemptId, paper.q['4'], ['1949', '北京']);
+    // reload / another device: the same attempt, where it stood, the time left from the server's clock
     const again = await start(examId);
-    expect(again.json.result.attemptId).toBe(r.attemptId);
+    expect(again.json.result).toMatchObject({
+      attemptId: r.attemptId,
+      answers: { [paper.q['4']]: '["1949","北京"]' },
+      deadline: r.deadline,
+    });
+    expect(again.json.result.remainingMs).toBeLessThanOrEqual(r.remainingMs);
     const list = await s.get(`${C}/exams`, s.jeecg);
     const mine = list.json.result.find((e: { id: string }) => e.id === examId);
     expect(mine).toMatchObject({ canStart: true, openAttemptId: r.attemptId });
