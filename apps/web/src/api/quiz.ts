@@ -26,8 +26,8 @@ export const QUESTION_URLS = {
   copy: '/answer/question/copy',
   checkStem: '/answer/question/checkStem',
   wordPreview: '/answer/question/importWord/preview',
-  wordCommit: '/answer/question/importWord/commit',
-  wordSample: '/answer/question/importWord/sample',
+  wordImport: '/answer/question/importWord',
+  wordSample: '/answer/question/wordSample',
 } as const;
 
 export const PAPER_URLS = {
@@ -137,36 +137,39 @@ export interface PreviewSection {
 }
 
 export interface PaperPreview {
-  id?: string;
-  name: string;
-  passScore: number;
-  duration: number;
+  paperId?: string;
+  name?: string;
+  passScore?: number;
+  duration?: number;
   totalScore: number;
-  questionCount: number;
+  questionCount?: number;
   sections: PreviewSection[];
 }
 
-/** one question read from a Word document, with what is wrong with it */
+/** a question read from a Word document that passed every check (as the preview answers it) */
 export interface WordQuestion {
-  /** the question's number in the document (or its position) */
-  no?: number | string;
-  type?: string;
-  stem?: string;
+  /** its number in the document */
+  no: number;
+  subjectName?: string | null;
+  type: QuestionType;
+  stem: string;
   options?: QuizOption[] | null;
-  answer?: string;
+  answer: string;
   analysis?: string | null;
-  difficulty?: number | string | null;
-  score?: number | string | null;
-  problems?: string[];
+  difficulty?: number;
+  score?: number;
 }
 
+/** the preview of a Word import: nothing is stored; `errors` lists every problem of the refused questions */
 export interface WordPreview {
-  /** an id of the parsed document kept by the server (for commit) */
-  token?: string;
+  total: number;
+  valid: number;
+  errors: { no: number; message: string }[];
   questions: WordQuestion[];
-  /** problems of the document as a whole */
-  problems?: string[];
 }
+
+/** an unsaved paper drawn (POST preview) or a saved one (GET preview?id=) */
+export type PaperPreviewInput = string | Record<string, unknown>;
 
 export const subjectTree = (opts?: RequestOptions) => http.get<QuizSubject[]>(SUBJECT_URLS.list, undefined, opts);
 export const addSubject = (body: Partial<QuizSubject>) => http.post<string>(SUBJECT_URLS.add, body);
@@ -182,24 +185,35 @@ export const listQuestions = (params: Record<string, unknown>, opts?: RequestOpt
 export const setQuestionStatus = (ids: readonly string[], status: '0' | '1') =>
   http.post<null>(QUESTION_URLS.status, { ids: ids.join(','), status });
 export const copyQuestion = (id: string) => http.post<string>(QUESTION_URLS.copy, { id });
-/** the questions of the subject whose stem is the same as this one (the same-stem warning), the edited one left out */
+/** the same-stem check of the form: the questions of the subject with this stem (the edited one left out) */
 export const checkStem = (body: { subjectId: string; stem: string; id?: string }) =>
-  http.post<{ duplicates: { id: string; stemText?: string }[] } | null>(QUESTION_URLS.checkStem, body, {
+  http.post<{ duplicate: boolean; questions: { id: string; stemText?: string }[] }>(QUESTION_URLS.checkStem, body, {
     silent: true,
   });
 export const downloadTemplate = () => http.download(QUESTION_URLS.template, undefined, '题目导入模板.xlsx');
-export const downloadWordSample = () => http.download(QUESTION_URLS.wordSample, undefined, '题目Word导入示例.docx');
-export const previewWord = (file: File, subjectId: string, onProgress?: (p: number) => void) => {
+export const downloadWordSample = () => http.download(QUESTION_URLS.wordSample, undefined, '题目导入示例.docx');
+const wordForm = (file: File) => {
   const fd = new FormData();
-  fd.append('file', file);
-  fd.append('subjectId', subjectId);
-  return http.upload<WordPreview>(QUESTION_URLS.wordPreview, fd, onProgress ? { onUploadProgress: onProgress } : {});
+  fd.append('file', file, file.name);
+  return fd;
 };
-export const commitWord = (body: { token?: string; subjectId: string; questions: WordQuestion[] }) =>
-  http.post<{ imported: number }>(QUESTION_URLS.wordCommit, body, { timeout: 120_000 });
+/** reads the document and checks every question; nothing is stored */
+export const previewWord = (file: File, onProgress?: (p: number) => void) =>
+  http.upload<WordPreview>(
+    QUESTION_URLS.wordPreview,
+    wordForm(file),
+    onProgress ? { onUploadProgress: onProgress } : {},
+  );
+/** imports the good questions of the document (code 201 + an error file when some were refused) */
+export const importWord = (file: File, onProgress?: (p: number) => void) =>
+  http.upload<unknown>(QUESTION_URLS.wordImport, wordForm(file), onProgress ? { onUploadProgress: onProgress } : {});
 
 export const queryPaper = (id: string) => http.get<QuizPaper>(PAPER_URLS.queryById, { id });
 export const addPaper = (body: Record<string, unknown>) => http.post<string>(PAPER_URLS.add, body);
 export const editPaper = (body: Record<string, unknown>) => http.put<null>(PAPER_URLS.edit, body);
 export const copyPaper = (id: string) => http.post<string>(PAPER_URLS.copy, { id });
-export const previewPaper = (id: string) => http.get<PaperPreview>(PAPER_URLS.preview, { id });
+/** a saved paper (its id) or the editor's unsaved body, drawn as a candidate would get it */
+export const previewPaper = (input: PaperPreviewInput) =>
+  typeof input === 'string'
+    ? http.get<PaperPreview>(PAPER_URLS.preview, { id: input })
+    : http.post<PaperPreview>(PAPER_URLS.preview, input);
