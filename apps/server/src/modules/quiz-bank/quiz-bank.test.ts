@@ -134,7 +134,7 @@ describe('题库管理', () => {
     const root = await subject(`物理${newId()}`);
     const sub = await subject('力学', root);
     const other = await subject(`化学${newId()}`);
-    const ids = [];
+    const ids: string[] = [];
     for (const type of ['1', '2', '3', '4', '5']) ids.push(await question(sub, type));
     await question(other, '1');
     const kw = await question(root, '5', { stem: '<p>牛顿第一定律是什么？</p>' });
@@ -344,10 +344,10 @@ describe('试卷管理', () => {
     const root = await subject(`组卷${newId()}`);
     const a = await subject('A', root);
     const b = await subject('B', root);
-    const singles = [];
+    const singles: string[] = [];
     for (let i = 0; i < 4; i++) singles.push(await question(a, '1', { difficulty: 2 }));
     for (let i = 0; i < 3; i++) singles.push(await question(b, '1', { difficulty: 4 }));
-    const judges = [];
+    const judges: string[] = [];
     for (let i = 0; i < 3; i++) judges.push(await question(b, '3'));
     return { root, a, b, singles, judges };
   }
