@@ -6,8 +6,8 @@ import { seedExampleArea } from './example-area.ts';
 import { seedGatewayArea } from './gateway-area.ts';
 import { seedMessageArea } from './message-area.ts';
 import { seedOnlineArea } from './online-area.ts';
-import { seedQuizExamArea } from './quiz-exam-area.ts';
 import { seedQuizArea } from './quiz-area.ts';
+import { seedQuizExamArea } from './quiz-exam-area.ts';
 import { seedReportArea } from './report-area.ts';
 
 /** What an area seed receives: the open seed transaction and the audit columns every seeded row carries. */
