@@ -118,6 +118,8 @@ function shellGroup(): { plugin: Plugin; test: (id: string) => boolean } {
       // what the app reaches without the shell: the login page (and what it loads later), the other public pages;
       // the menu's views (the view registry) open inside the shell
       const outside = closure(find('/src/main.tsx'), true, [shellRoot, find('/src/app/views.ts')]);
+      // the answering page's entry (exam.html, ADR 071) is outside too: what it shares with the shell stays out of it
+      for (const id of closure(find('/src/exam/main.tsx'), true)) outside.add(id);
       // a module an outside one imports stays out too, or its chunk would import the shell's (and back)
       const neededOutside = new Set([...outside].flatMap((id) => edges(id, false)));
       for (const root of SHELL_ROOTS) {
@@ -131,6 +133,21 @@ function shellGroup(): { plugin: Plugin; test: (id: string) => boolean } {
 }
 
 const shell = shellGroup();
+
+/** the dev server answers /exam and /exam/… with the answering page's entry, as the server does (ADR 071) */
+function examPageInDev(): Plugin {
+  return {
+    name: 'answer:exam-page-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const url = (req.url ?? '').split('?')[0];
+        if (url === '/exam' || (url.startsWith('/exam/') && !path.extname(url))) req.url = '/exam.html';
+        next();
+      });
+    },
+  };
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -190,7 +207,7 @@ export function precompress(): Plugin {
  * Every text asset over 1 kB also gets a `.br` and a `.gz` copy (`precompress`), which the server sends instead.
  */
 export default defineConfig({
-  plugins: [react(), rcFormProviderOnly(), shell.plugin, precompress()],
+  plugins: [react(), rcFormProviderOnly(), shell.plugin, examPageInDev(), precompress()],
   base: '/',
   server: {
     port: 5173,
@@ -208,6 +225,11 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // the console (index.html) and the candidates' answering page (exam.html, served for /exam…; ADR 071)
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        exam: path.resolve(import.meta.dirname, 'exam.html'),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -297,6 +297,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  // the candidates' answering page is an entry of its own (ADR 071): /exam and /exam/… get exam.html when built
+  const examHtml = path.join(config.webDist, 'exam.html');
+  const pageHtml = (url: string) =>
+    (url === '/exam' || url.startsWith('/exam/')) && fs.existsSync(examHtml) ? examHtml : indexHtml;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -331,7 +335,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         return reply
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'no-cache')
-          .send(await fs.promises.readFile(indexHtml));
+          .send(await fs.promises.readFile(pageHtml(url)));
       return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     }
     return sendError(reply, 'NOT_FOUND');

@@ -18,6 +18,8 @@ export const paths = {
   accountCenter: '/account/center',
   accountSettingsBase: '/account/settings/base',
   notFound: '/404',
+  /** the candidates' answering page, an entry of its own (exam.html) */
+  exam: '/exam',
 } as const;
 
 /** The four routes that pass without a session (spec 01 §2.4). */

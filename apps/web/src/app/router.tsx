@@ -1,4 +1,4 @@
-import { type ComponentType, createElement } from 'react';
+import { type ComponentType, createElement, useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import UserLayout from '../layouts/UserLayout';
 import Login from '../views/user/Login';
@@ -28,6 +28,22 @@ function page(path: string, load: Load, title: string, what: string): RouteObjec
     handle: { title },
     ErrorBoundary: RouteError,
   };
+}
+
+/** leaves the console for the answering page (a full load of its own entry) */
+function ExamPageRedirect() {
+  useEffect(() => {
+    // a server that answers the console for /exam would bring us back here: once, then the 404 page
+    const key = 'answer:exam-redirect';
+    const last = Number(sessionStorage.getItem(key) ?? 0);
+    if (Date.now() - last < 5000) {
+      window.location.replace(paths.notFound);
+      return;
+    }
+    sessionStorage.setItem(key, String(Date.now()));
+    window.location.replace(window.location.pathname + window.location.search);
+  }, []);
+  return createElement(PageLoading);
 }
 
 function redirect(to: string) {
@@ -87,6 +103,8 @@ export function buildRoutes(menuRoutes: RouteObject[] | null): RouteObject[] {
           ErrorBoundary: RouteError,
           children: menuRoutes ? [{ index: true, element: redirect(paths.home) }, ...menuRoutes] : [],
         },
+        // the answering page is a page of its own (exam.html, ADR 071): a link or a sign-in redirect to it loads it
+        { path: `${paths.exam}/*`, Component: ExamPageRedirect },
         { path: '*', element: redirect(paths.notFound) },
       ],
     },

@@ -8,6 +8,8 @@ import { sumVisits } from './visits';
 
 /** 答题预约 figures (issue 16): a chunk of their own, after the home page's figures */
 const ReservationFigures = lazy(() => import('../answer/reservation-figures'));
+/** the latest exams' pass rates (issue 25): a chunk of its own too */
+const PassRateFigures = lazy(() => import('../answer/pass-rate-figures'));
 
 /** Home page (component `dashboard/Analysis`): login statistics from /sys/loginfo and /sys/visitInfo. */
 export default function Analysis() {
@@ -79,6 +81,9 @@ export default function Analysis() {
       </Row>
       <Suspense fallback={null}>
         <ReservationFigures />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PassRateFigures />
       </Suspense>
     </div>
   );

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { type Candidate, currentCandidate, forgetCandidate } from './api';
+import { AnswerPage } from './pages/AnswerPage';
+import { CandidateLogin } from './pages/CandidateLogin';
+import { ExamHome } from './pages/ExamHome';
+import { Instructions } from './pages/Instructions';
+import { ResultPage } from './pages/ResultPage';
+
+/** the page's paths (a registry instead of strings in components) */
+export const examPaths = {
+  home: '/exam',
+  login: '/exam/login',
+  exam: (id: string) => `/exam/${encodeURIComponent(id)}`,
+  answer: (id: string) => `/exam/${encodeURIComponent(id)}/answer`,
+  result: (id: string, attemptId: string) => `/exam/${encodeURIComponent(id)}/result/${encodeURIComponent(attemptId)}`,
+  /** the console's sign-in, back here afterwards */
+  consoleLogin: `/user/login?redirect=${encodeURIComponent('/exam')}`,
+} as const;
+
+const TITLE = '在线答题';
+
+/** the candidate of this page; null sends to the sign-in */
+export function useCandidate(): Candidate | null {
+  const [c] = useState(currentCandidate);
+  return c;
+}
+
+function Frame() {
+  const candidate = currentCandidate();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onLogin = location.pathname === examPaths.login;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: to the top on every new path
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+  if (!candidate && !onLogin) {
+    return <Navigate to={`${examPaths.login}?redirect=${encodeURIComponent(location.pathname)}`} replace />;
+  }
+  const signOut = () => {
+    forgetCandidate();
+    navigate(examPaths.login, { replace: true });
+  };
+  return (
+    <div className="exam-app">
+      <a className="exam-skip" href="#exam-main">
+        跳到主要内容
+      </a>
+      <header className="exam-header">
+        <Link to={examPaths.home} className="exam-brand">
+          {TITLE}
+        </Link>
+        {candidate ? (
+          <div className="exam-who">
+            <span className="exam-name" title={candidate.name}>
+              {candidate.name}
+            </span>
+            {candidate.kind === 'outside' ? (
+              <button type="button" className="exam-link-btn" onClick={signOut}>
+                退出
+              </button>
+            ) : (
+              <a className="exam-link-btn" href="/">
+                返回后台
+              </a>
+            )}
+          </div>
+        ) : null}
+      </header>
+      <main id="exam-main" className="exam-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="exam-card exam-center">
+      <h1>页面不存在</h1>
+      <p>
+        <Link to={examPaths.home}>返回考试列表</Link>
+      </p>
+    </div>
+  );
+}
+
+const router = createBrowserRouter([
+  {
+    path: examPaths.home,
+    element: <Frame />,
+    children: [
+      { index: true, element: <ExamHome /> },
+      { path: 'login', element: <CandidateLogin /> },
+      { path: ':examId', element: <Instructions /> },
+      { path: ':examId/answer', element: <AnswerPage /> },
+      { path: ':examId/result/:attemptId', element: <ResultPage /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+  { path: '*', element: <Navigate to={examPaths.home} replace /> },
+]);
+
+export function ExamApp() {
+  return <RouterProvider router={router} />;
+}
+
+/** page titles: "<page> - 在线答题" */
+export function useTitle(title: string | null | undefined) {
+  useEffect(() => {
+    document.title = title ? `${title} - ${TITLE}` : TITLE;
+  }, [title]);
+}
