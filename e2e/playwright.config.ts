@@ -52,7 +52,8 @@ export default defineConfig({
     command: 'node --import tsx ../apps/server/src/main.ts',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // a fresh embedded database is migrated and seeded first (the quiz areas made that longer)
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
