@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LOGIN_PAUSE_MINUTES, LOGIN_PAUSE_THRESHOLD } from '@answer/contract';
 import type { KV } from '../../infra/kv.ts';
 
 /**
@@ -7,11 +8,11 @@ import type { KV } from '../../infra/kv.ts';
  * operators guessing and retrying, and 5 tries per 5 minutes (≈ 1 440 a day, each with a single-use captcha) is no
  * useful rate for guessing a password.
  */
-export const LOCK_THRESHOLD = 5;
+export const LOCK_THRESHOLD = LOGIN_PAUSE_THRESHOLD;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 5 * 60_000;
+export const LOCK_MS = LOGIN_PAUSE_MINUTES * 60_000;
 /** the words the sign-in page and the logs use for the pause */
-export const LOCK_MINUTES = LOCK_MS / 60_000;
+export const LOCK_MINUTES = LOGIN_PAUSE_MINUTES;
 
 /** Lock subjects: the username as typed (existing or not, so the answer never reveals which), or a phone number. */
 export const accountSubject = (username: string) => `u:${username.toLowerCase()}`;

@@ -1,4 +1,5 @@
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LOGIN_PAUSE_MINUTES, LOGIN_PAUSE_THRESHOLD } from '@answer/contract';
 import { Button, Checkbox } from 'antd';
 // the two input kinds the page shows, not antd's Input index (which brings TextArea, Search and OTP along)
 import Input, { type InputProps } from 'antd/es/input/Input';
@@ -266,6 +267,11 @@ export default function Login() {
         >
           登录
         </Button>
+        {tab === 'account' && (
+          <p className="login-pause-help" data-testid="login-pause-help">
+            连续输错密码 {LOGIN_PAUSE_THRESHOLD} 次，该账号将暂停登录 {LOGIN_PAUSE_MINUTES} 分钟，期间即使密码正确也会提示“用户名或密码错误”。急需登录请联系管理员在【用户管理】中解除锁定。
+          </p>
+        )}
       </form>
       <ThirdLoginButtons />
       {selection && (

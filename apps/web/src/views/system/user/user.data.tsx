@@ -21,6 +21,7 @@ import {
 import { type ActionContext, type ColumnSchema, definePage, registerWidget } from '../../../components/kit';
 import { feedback } from '../../../utils/feedback';
 import { RULES } from '../../../utils/rules';
+import { LoginLockState } from './login-locks';
 import { ManagedDepartsSelect, rememberDepartNames } from './managed-departs';
 import {
   confirmRules,
@@ -117,7 +118,12 @@ export const userPage = definePage<SysUser>({
       width: 60,
       render: (_v, r) => {
         const text = (r as SysUser & { status_dictText?: string }).status_dictText;
-        return r.status === 2 ? <Tag color="orange">{text || '冻结'}</Tag> : text;
+        return (
+          <>
+            {r.status === 2 ? <Tag color="orange">{text || '冻结'}</Tag> : text}
+            <LoginLockState id={r.id} username={r.username} />
+          </>
+        );
       },
     },
     { field: 'createTime', title: '创建时间', width: 165, type: 'datetime', sorter: true },
