@@ -104,18 +104,18 @@ export const userPage = definePage<SysUser>({
   rowNumber: false,
   builtins: { add: '添加用户' },
   columns: [
-    { field: 'username', title: '用户账号', width: 95, sorter: true, ellipsis: true },
-    { field: 'realname', title: '用户姓名', width: 85, type: 'user' },
+    { field: 'username', title: '用户账号', width: 110, sorter: true, ellipsis: true },
+    { field: 'realname', title: '用户姓名', width: 110, type: 'user' },
     { field: 'avatar', title: '头像', width: 50, render: avatar },
-    { field: 'sex', title: '性别', width: 70, type: 'dict', dictCode: 'sex', sorter: true },
+    { field: 'sex', title: '性别', width: 56, type: 'dict', dictCode: 'sex', sorter: true },
     { field: 'birthday', title: '生日', width: 95, type: 'date' },
     { field: 'phone', title: '手机号码', width: 110, type: 'nowrap' },
-    { field: 'orgCodeTxt', title: '部门', width: 95, type: 'depart' },
-    { field: 'departIds_dictText', title: '负责部门', width: 85, type: 'depart' },
+    { field: 'orgCodeTxt', title: '部门', width: 180, type: 'depart' },
+    { field: 'departIds_dictText', title: '负责部门', width: 110, type: 'depart' },
     {
       field: 'status',
       title: '状态',
-      width: 60,
+      width: 76,
       render: (_v, r) => {
         const text = (r as SysUser & { status_dictText?: string }).status_dictText;
         return (
@@ -126,7 +126,8 @@ export const userPage = definePage<SysUser>({
         );
       },
     },
-    { field: 'createTime', title: '创建时间', width: 165, type: 'datetime', sorter: true },
+    // the day is what the list needs (the time is in 详情): leaves the width to names and departments (issue 29)
+    { field: 'createTime', title: '创建时间', width: 100, type: 'date', sorter: true },
   ],
   // the columns fit 1366 px (sider open) without running under the fixed 操作 column
   actionWidth: 115,
