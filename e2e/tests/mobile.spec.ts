@@ -124,7 +124,7 @@ test('phone kit (issue 29): row actions on screen, dialogs full-width, date rang
 }) => {
   await page.goto('/isystem/user');
   const row = page.locator('.ant-table-row').filter({ hasText: 'jeecg' }).first();
-  const actions = row.getByRole('link', { name: '操作' });
+  const actions = row.getByLabel('操作');
   await expect(actions).toBeVisible();
   const a = await actions.boundingBox();
   expect(a && a.x >= 0 && a.x + a.width <= 375).toBe(true);

@@ -32,6 +32,8 @@ test('shell and list at 1366: one open menu section, user columns fit, tabs surv
   await expect(page).toHaveURL(/\/isystem\/user$/);
   // F5 at once: the tab is still there
   await page.reload();
+  // the reload starts the app again (slow on a loaded machine): wait for the shell, then look at the tabs
+  await expect(page.locator('.answer-sider')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.answer-multitab').getByText('用户管理', { exact: true })).toBeVisible();
 
   // departments and names are not cut at 1366 (the seeded ones), and the table needs no horizontal scroll

@@ -104,18 +104,18 @@ export const userPage = definePage<SysUser>({
   rowNumber: false,
   builtins: { add: '添加用户' },
   columns: [
-    { field: 'username', title: '用户账号', width: 110, sorter: true, ellipsis: true },
-    { field: 'realname', title: '用户姓名', width: 110, type: 'user' },
+    { field: 'username', title: '用户账号', width: 100, sorter: true, ellipsis: true },
+    { field: 'realname', title: '用户姓名', width: 100, type: 'user' },
     { field: 'avatar', title: '头像', width: 50, render: avatar },
-    { field: 'sex', title: '性别', width: 56, type: 'dict', dictCode: 'sex', sorter: true },
-    { field: 'birthday', title: '生日', width: 95, type: 'date' },
+    { field: 'sex', title: '性别', width: 64, type: 'dict', dictCode: 'sex', sorter: true },
+    { field: 'birthday', title: '生日', width: 100, type: 'date' },
     { field: 'phone', title: '手机号码', width: 110, type: 'nowrap' },
-    { field: 'orgCodeTxt', title: '部门', width: 180, type: 'depart' },
-    { field: 'departIds_dictText', title: '负责部门', width: 110, type: 'depart' },
+    { field: 'orgCodeTxt', title: '部门', width: 140, type: 'depart' },
+    { field: 'departIds_dictText', title: '负责部门', width: 100, type: 'depart' },
     {
       field: 'status',
       title: '状态',
-      width: 76,
+      width: 70,
       render: (_v, r) => {
         const text = (r as SysUser & { status_dictText?: string }).status_dictText;
         return (
