@@ -135,7 +135,8 @@ test('phone kit (issue 29): row actions on screen, dialogs full-width, date rang
   await settled(dialog);
   const d = await dialog.boundingBox();
   expect(d && d.width >= 343 && d.x >= 0 && d.x + d.width <= 375).toBe(true);
-  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   await page.goto('/isystem/log');
   await page.getByPlaceholder('开始日期').first().click();

@@ -108,8 +108,8 @@ export const userPage = definePage<SysUser>({
     { field: 'realname', title: '用户姓名', width: 100, type: 'user' },
     { field: 'avatar', title: '头像', width: 50, render: avatar },
     { field: 'sex', title: '性别', width: 64, type: 'dict', dictCode: 'sex', sorter: true },
-    { field: 'birthday', title: '生日', width: 100, type: 'date' },
-    { field: 'phone', title: '手机号码', width: 110, type: 'nowrap' },
+    { field: 'birthday', title: '生日', width: 96, type: 'date' },
+    { field: 'phone', title: '手机号码', width: 104, type: 'nowrap' },
     { field: 'orgCodeTxt', title: '部门', width: 140, type: 'depart' },
     { field: 'departIds_dictText', title: '负责部门', width: 100, type: 'depart' },
     {
