@@ -29,6 +29,8 @@ export async function startServer(opts: { port: number; dataDir: string; webDist
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST: opts.webDist,
     },

@@ -70,6 +70,8 @@ async function startServer(dataDir: string): Promise<{ proc: ChildProcess; base:
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST,
     },

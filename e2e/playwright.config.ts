@@ -64,6 +64,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       // a web build of its own (helpers building in parallel): WEB_DIST=/tmp/x-dist after `vite build --outDir /tmp/x-dist`
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { settled } from './support';
 
 // Phone viewport (iPhone X, 375×812): drawer menu, title-only header, search modal, no horizontal overflow.
 
@@ -115,5 +116,39 @@ test('a list page is usable at 375 px: stacked query form, wrapping toolbar, tab
   expect(inside(await scroller.boundingBox())).toBe(true);
   await scroller.evaluate((el) => el.scrollBy(200, 0));
   expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectNoHorizontalOverflow(page);
+});
+
+test('phone kit (issue 29): row actions on screen, dialogs full-width, date ranges on screen, 分屏 stacked', async ({
+  page,
+}) => {
+  await page.goto('/isystem/user');
+  const row = page.locator('.ant-table-row').filter({ hasText: 'jeecg' }).first();
+  const actions = row.getByLabel('操作');
+  await expect(actions).toBeVisible();
+  const a = await actions.boundingBox();
+  expect(a && a.x >= 0 && a.x + a.width <= 375).toBe(true);
+  await actions.click();
+  await page.getByRole('menuitem', { name: '编辑' }).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '编辑用户' });
+  await expect(dialog).toBeVisible();
+  await settled(dialog);
+  const d = await dialog.boundingBox();
+  expect(d && d.width >= 343 && d.x >= 0 && d.x + d.width <= 375).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/isystem/log');
+  await page.getByPlaceholder('开始日期').first().click();
+  const picker = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await expect(picker).toBeVisible();
+  const p = await picker.boundingBox();
+  expect(p && p.x >= 0 && p.x + p.width <= 375).toBe(true);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/jeecg/splitPanel');
+  const first = await page.getByTestId('split-first').boundingBox();
+  const second = await page.getByText('记录详情').boundingBox();
+  expect(first && second && first.width > 300 && second.y > first.y + first.height - 1).toBe(true);
   await expectNoHorizontalOverflow(page);
 });

@@ -76,8 +76,14 @@ const EnvSchema = z.object({
   DB_ACQUIRE_TIMEOUT_MS: intIn(3000, 100, 60000),
   /** per-IP request budget per minute for the whole API (login-like routes have their own stricter limits) */
   RATE_LIMIT_PER_MINUTE: intIn(1200, 10, 1_000_000_000),
-  /** per-IP budget per minute of each sign-in / recovery route (login, sms, register, captcha …) */
+  /** per-IP budget per minute of each recovery / probing route (sms, register, password reset, checkCaptcha …) */
   AUTH_RATE_LIMIT_PER_MINUTE: intIn(10, 1, 1_000_000_000),
+  /**
+   * sign-in budgets (issue 29, ADR 061): per client address per minute (an office of 200 behind one NAT signs in at
+   * 9:00; the captcha image gets twice as many for refreshes), and per account per minute (any address)
+   */
+  LOGIN_RATE_LIMIT_PER_MINUTE: intIn(300, 1, 1_000_000_000),
+  LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: intIn(10, 1, 1_000_000_000),
   /** trust X-Forwarded-For from a reverse proxy */
   TRUST_PROXY: bool('off'),
   /** JeecgBoot `jeecg.safeMode`, reported as sysSafeMode */
@@ -144,6 +150,8 @@ export type Config = {
   dbAcquireTimeoutMs: number;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  loginRateLimitPerMinute: number;
+  loginAccountRateLimitPerMinute: number;
   trustProxy: boolean;
   safeMode: boolean;
   registerDefaultRole: string;
@@ -207,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginAccountRateLimitPerMinute: e.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     safeMode: e.SAFE_MODE,
     registerDefaultRole: e.REGISTER_DEFAULT_ROLE,

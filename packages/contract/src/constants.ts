@@ -18,6 +18,9 @@ export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
 export const PAGE_SIZE_OPTIONS = ['10', '20', '30'];
 export const CAPTCHA_TTL_MS = 60_000;
+/** sign-in pause (ADR 060): this many wrong passwords within 15 minutes pause an account's sign-in this long */
+export const LOGIN_PAUSE_THRESHOLD = 5;
+export const LOGIN_PAUSE_MINUTES = 5;
 export const SMS_CODE_TTL_MS = 600_000;
 export const SIGN_TIMESTAMP_MAX_AGE_S = 300;
 /** the three dictionary-style header names */

@@ -444,7 +444,14 @@ export interface ImportErrorReport {
   msg: string;
   fileUrl: string;
   fileName: string;
+  /** rows in the file and rows imported (additive to JeecgBoot's shape: the client says when none were imported) */
+  total: number;
+  imported: number;
 }
+
+/** issue 29: a file without data rows imports nothing; it is told as a failure with the reason, never 导入成功 */
+export const IMPORT_NO_ROWS =
+  '未导入任何数据：文件中没有数据行（请使用导出的文件或模板，第一行为表头，数据从第二行开始）';
 
 /**
  * The importExcel answer (contract §4.13). All rows imported: `文件导入成功！数据行数：N` (code 200). Some failed:
@@ -456,6 +463,7 @@ export async function importAnswer(
   input: { total: number; imported: number; errors: ReadonlyArray<{ rowNo: number; message: string }> },
 ): Promise<Result<ImportErrorReport | null>> {
   const { total, imported, errors } = input;
+  if (total === 0) return { success: false, code: 500, message: IMPORT_NO_ROWS, result: null, timestamp: Date.now() };
   if (errors.length === 0) return ok(null, `文件导入成功！数据行数：${imported}`);
   const lines = [...errors].sort((a, b) => a.rowNo - b.rowNo).map((e) => `第${e.rowNo}行：${e.message}`);
   const name = storedName('txt');
@@ -469,6 +477,8 @@ export async function importAnswer(
       msg: `总上传行数：${total}，已导入行数：${imported}，错误行数：${errors.length}`,
       fileUrl: `/sys/common/static/${rel}`,
       fileName: name,
+      total,
+      imported,
     },
     timestamp: Date.now(),
   };

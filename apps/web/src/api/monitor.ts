@@ -197,6 +197,10 @@ export async function fetchHttpTrace(): Promise<HttpTrace[]> {
   return res.result.traces;
 }
 
+/** whether the server has a Redis at all (embedded mode has none: every command would answer 未配置 Redis) */
+export const redisTerminalStatus = () =>
+  http.get<{ configured: boolean }>('/sys/monitor/redis/terminal/status', undefined, quiet);
+
 /** runs one allow-listed read-only command; a refusal comes back as the server's message */
 export function runRedisCommand(command: string) {
   return http.post<TerminalAnswer>(MONITOR_URLS.terminal, { command });

@@ -78,6 +78,17 @@ export const saveUser = (body: UserSaveBody, editing: boolean) =>
   editing ? http.put<null>(USER_URLS.edit, body) : http.post<null>(USER_URLS.add, body);
 
 /** status 1 unfreezes, 2 freezes; ids comma-joined with the trailing comma JeecgBoot's UI leaves */
+/** users of these ids whose sign-in is paused after repeated wrong passwords (ADR 060), with the seconds left */
+export const loginLocks = (ids: string[]) =>
+  http.get<{ id: string; username: string; seconds: number }[]>(
+    '/sys/user/loginLocks',
+    { ids: ids.join(',') },
+    { silent: true },
+  );
+
+/** lifts a user's sign-in pause; the user gets a 系统消息 */
+export const unlockLogin = (id: string) => http.put<null>('/sys/user/unlockLogin', { id });
+
 export const frozenBatch = (ids: string[], status: 1 | 2) =>
   http.put<null>(USER_URLS.frozenBatch, { ids: `${ids.join(',')},`, status: String(status) });
 

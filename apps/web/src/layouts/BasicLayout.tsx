@@ -14,6 +14,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { Logo } from './Logo';
 import { MultiTab } from './MultiTab';
+import { findMenuTrail, menuTitle } from './menu-utils';
 import { PageHeader } from './PageHeader';
 import { HELP_URL, PRODUCT_TITLE, PRODUCT_WELCOME } from './product';
 import { currentTitle, handleOf, isKeptAlive } from './route-handle';
@@ -106,6 +107,21 @@ export default function BasicLayout() {
     if (!multipage || hideTab) return;
     dispatchTab({ type: 'open', key: currentKey, title: currentKey === HOME_PATH ? '首页' : title });
   }, [currentKey, title, multipage, hideTab, dispatchTab]);
+
+  // F5 right after a click (issue 29): the URL has changed but the page's code, and so the effect above, may not have
+  // run yet (the router waits for it in a transition); the tab is written as the page goes away, titled by the menu
+  useEffect(() => {
+    if (!multipage) return;
+    const keep = () => {
+      const key = window.location.pathname + window.location.search;
+      if (useTabs.getState().tabs.some((t) => t.key === key)) return;
+      const item = findMenuTrail(menu, window.location.pathname).at(-1);
+      if (!item || item.meta?.hideTab === true) return;
+      useTabs.getState().dispatch({ type: 'open', key, title: key === HOME_PATH ? '首页' : menuTitle(item) });
+    };
+    window.addEventListener('pagehide', keep);
+    return () => window.removeEventListener('pagehide', keep);
+  }, [menu, multipage]);
 
   // the tab list of another user (same browser tab, after a re-login) is not restored
   const username = userInfo?.username;

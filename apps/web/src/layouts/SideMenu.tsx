@@ -3,7 +3,15 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon';
-import { findMenuTrail, menuTarget, menuTitle, selectedMenuKey, visibleMenu } from './menu-utils';
+import {
+  accordionOpenKeys,
+  findMenuTrail,
+  menuTarget,
+  menuTitle,
+  selectedMenuKey,
+  submenuParents,
+  visibleMenu,
+} from './menu-utils';
 
 type AntItem = Required<MenuProps>['items'][number];
 
@@ -53,6 +61,7 @@ export function SideMenu({ menu, mode, theme, collapsed = false, onSelect }: Sid
   const visible = useMemo(() => visibleMenu(menu), [menu]);
   const items = useMemo(() => toAntItems(visible), [visible]);
   const byPath = useMemo(() => indexByPath(visible), [visible]);
+  const parents = useMemo(() => submenuParents(visible), [visible]);
   const selected = selectedMenuKey(visible, location.pathname);
   const trailKeys = useMemo(
     () =>
@@ -63,9 +72,9 @@ export function SideMenu({ menu, mode, theme, collapsed = false, onSelect }: Sid
   );
   const [openKeys, setOpenKeys] = useState<string[]>(trailKeys);
 
-  // follow navigation: open the branch of the current page (keeping what the user opened by hand)
+  // follow navigation: open the branch of the current page, and only that one (one open section at a time)
   useEffect(() => {
-    setOpenKeys((prev) => Array.from(new Set([...prev, ...trailKeys])));
+    setOpenKeys(trailKeys);
   }, [trailKeys]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -76,7 +85,9 @@ export function SideMenu({ menu, mode, theme, collapsed = false, onSelect }: Sid
   };
 
   const inlineProps: Partial<MenuProps> =
-    mode === 'inline' && !collapsed ? { openKeys, onOpenChange: (keys) => setOpenKeys(keys as string[]) } : {};
+    mode === 'inline' && !collapsed
+      ? { openKeys, onOpenChange: (keys) => setOpenKeys((prev) => accordionOpenKeys(prev, keys as string[], parents)) }
+      : {};
 
   return (
     <Menu

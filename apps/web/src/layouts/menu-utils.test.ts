@@ -1,11 +1,13 @@
 import type { MenuItem } from '@answer/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  accordionOpenKeys,
   filterSearchEntries,
   findMenuTrail,
   menuSearchEntries,
   menuTarget,
   selectedMenuKey,
+  submenuParents,
   visibleMenu,
 } from './menu-utils';
 
@@ -108,5 +110,26 @@ describe('menu trail and selected key', () => {
   });
   it('answers nothing for unknown paths', () => {
     expect(findMenuTrail(MENU, '/nope')).toEqual([]);
+  });
+});
+
+describe('accordionOpenKeys (one open section at a time)', () => {
+  const tree = [
+    m('/system', '系统管理', {
+      children: [m('/system/user', '用户管理'), m('/system/sub', '子菜单', { children: [m('/system/sub/a', 'A')] })],
+    }),
+    m('/monitor', '系统监控', { children: [m('/monitor/redis', 'Redis')] }),
+    m('/online', '在线开发', { children: [m('/online/form', '表单')] }),
+  ];
+  const parents = submenuParents(tree);
+  it.each([
+    [[], ['/system'], ['/system']],
+    [['/system'], ['/system', '/monitor'], ['/monitor']],
+    [['/system'], ['/system', '/system/sub'], ['/system', '/system/sub']],
+    [['/system', '/system/sub'], ['/system', '/system/sub', '/online'], ['/online']],
+    [['/monitor', '/online'], ['/monitor'], ['/monitor']],
+    [['/system', '/system/sub'], ['/system'], ['/system']],
+  ])('%j then %j → %j', (prev, next, want) => {
+    expect(accordionOpenKeys(prev, next, parents)).toEqual(want);
   });
 });

@@ -110,3 +110,35 @@ export function selectedMenuKey(items: readonly MenuItem[] | null | undefined, p
   const trail = findMenuTrail(items, pathname);
   return trail.length ? trail[trail.length - 1].path : undefined;
 }
+
+/** each submenu key → its parent submenu key (top-level sections map to null) */
+export function submenuParents(
+  items: readonly MenuItem[],
+  parent: string | null = null,
+  into = new Map<string, string | null>(),
+) {
+  for (const i of items) {
+    if (i.children?.length) {
+      into.set(i.path, parent);
+      submenuParents(i.children, i.path, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * Accordion opening of the inline menu (issue 29; antd's and JeecgBoot's menus do the same): when a section opens,
+ * every section that is not on its own branch closes, so the menu never grows taller than one open branch. Closing a
+ * section passes through unchanged.
+ */
+export function accordionOpenKeys(
+  prev: readonly string[],
+  next: readonly string[],
+  parents: ReadonlyMap<string, string | null>,
+): string[] {
+  const opened = next.find((k) => !prev.includes(k));
+  if (opened === undefined) return [...next];
+  const branch: string[] = [];
+  for (let k: string | null | undefined = opened; k; k = parents.get(k)) branch.unshift(k);
+  return branch;
+}

@@ -1,7 +1,8 @@
 /**
  * The captcha's own glyph set: a 5×9 bitmap per character (rows top to bottom, bit 4 = leftmost column).
  * Capitals and digits use rows 0–6; lower-case letters have their x-height on rows 2–6 and descenders on rows 7–8.
- * Covers exactly JeecgBoot's captcha alphabet (which leaves out o, O and I).
+ * Covers JeecgBoot's captcha alphabet (every letter but o, O and I, and the digits); the captcha draws a subset of it
+ * without look-alikes (captcha.ts).
  */
 export const GLYPH_WIDTH = 5;
 export const GLYPH_HEIGHT = 9;

@@ -67,8 +67,14 @@ describe('captcha glyphs and image', () => {
       seen.add(rows.join(','));
     }
     expect(seen.size).toBe(CAPTCHA_CHARS.length);
-    // the alphabet leaves out the confusable o, O and I
-    expect(CAPTCHA_CHARS).not.toMatch(/[oOI]/);
+  });
+
+  it('draws no look-alikes: none of 0 O Q o 1 l I i j, one of each confusable pair, capitals only', () => {
+    expect(CAPTCHA_CHARS).not.toMatch(/[0OQo1lIij]/);
+    for (const [a, b] of ['2Z', '5S', '6G', '8B', 'UV', '9g', '6b']) {
+      expect(CAPTCHA_CHARS.includes(a) && CAPTCHA_CHARS.includes(b), `${a}/${b}`).toBe(false);
+    }
+    expect(CAPTCHA_CHARS).toMatch(/^[A-Z2-9]+$/);
   });
 
   it('reads glyph ink left to right, top to bottom', () => {
@@ -80,14 +86,13 @@ describe('captcha glyphs and image', () => {
   });
 
   it('draws random 4-character codes from the alphabet', () => {
-    for (let i = 0; i < 200; i++)
-      expect(randomCaptchaCode()).toMatch(/^[qwertyuiplkjhgfdsazxcvbnmQWERTYUPLKJHGFDSAZXCVBNM0-9]{4}$/);
+    for (let i = 0; i < 200; i++) expect(randomCaptchaCode()).toMatch(/^[234589ACDEFGHJKLMNPRTUWXY]{4}$/);
     const codes = new Set(Array.from({ length: 50 }, () => randomCaptchaCode()));
     expect(codes.size).toBeGreaterThan(45);
   });
 
   it('renders a 105×35 truecolour PNG with visible text', () => {
-    const png = readPng(renderCaptcha('aB3x'));
+    const png = readPng(renderCaptcha('AK3X'));
     expect([png.width, png.height]).toEqual([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
     expect(png.chunks.every((c) => c.crcOk)).toBe(true);
     // dark text pixels exist on a light background
@@ -105,6 +110,6 @@ describe('captcha glyphs and image', () => {
   });
 
   it('never renders the same image twice for the same code (per-glyph jitter and noise)', () => {
-    expect(renderCaptcha('qwer').equals(renderCaptcha('qwer'))).toBe(false);
+    expect(renderCaptcha('WERT').equals(renderCaptcha('WERT'))).toBe(false);
   });
 });

@@ -4,8 +4,13 @@ import type { KV } from '../../infra/kv.ts';
 import { GLYPH_HEIGHT, GLYPH_WIDTH, glyphInk } from './captcha-font.ts';
 import { encodePng, Raster } from './png.ts';
 
-/** JeecgBoot's captcha alphabet (contract §2.1): no o, O or I. */
-export const CAPTCHA_CHARS = 'qwertyuiplkjhgfdsazxcvbnmQWERTYUPLKJHGFDSAZXCVBNM1234567890';
+/**
+ * The characters drawn: capitals and digits that cannot be taken for one another once rotated and scaled. JeecgBoot
+ * draws 59 (only o, O and I left out), so 1/l/i, 0/O/Q/D-like shapes, 2/Z, 5/S, 6/G/b, 8/B and U/V cost people
+ * retries; here one of each look-alike group is kept (the answer is case-insensitive, so capitals alone lose
+ * nothing), which still leaves 25⁴ ≈ 390 000 codes for a single-use, rate-limited answer.
+ */
+export const CAPTCHA_CHARS = '234589ACDEFGHJKLMNPRTUWXY';
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_WIDTH = 105;
 export const CAPTCHA_HEIGHT = 35;
@@ -31,7 +36,7 @@ function drawGlyph(r: Raster, ch: string, cx: number, cy: number, angle: number,
   const sin = Math.sin(angle);
   // glyph-space centre: middle column, between cap height and descender
   const u0 = GLYPH_WIDTH / 2;
-  const v0 = 4;
+  const v0 = 3.5; // the drawn characters are capitals and digits (rows 0–6): centre on their middle row
   const reach = Math.ceil(Math.hypot(u0 * sx, (GLYPH_HEIGHT - v0) * sy)) + 1;
   const SS = 3;
   for (let py = Math.floor(cy - reach); py <= Math.ceil(cy + reach); py++) {
@@ -76,10 +81,10 @@ export function renderCaptcha(code: string): Buffer {
       r,
       ch,
       5 + cell * (i + 0.5) + between(-2, 2),
-      15.5 + between(-2.5, 2.5),
-      between(-0.32, 0.32),
-      between(2.6, 3.2),
-      between(2.4, 2.8),
+      17.5 + between(-1.5, 1.5),
+      between(-0.25, 0.25),
+      between(2.8, 3.3),
+      between(2.8, 3.1),
       colour(20, 120),
     );
   });

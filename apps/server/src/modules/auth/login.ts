@@ -7,7 +7,7 @@ import { sysDepart, sysTenant, sysUser, sysUserDepart } from '../../db/schema/in
 import { cachedAllDictItems } from '../../platform/dict-cache.ts';
 import { bizError } from '../../platform/errors.ts';
 import { rowJson, userJson } from '../../platform/serialize.ts';
-import { accountSubject, Lockout } from './lockout.ts';
+import { accountSubject, LOCK_MINUTES, LOCK_THRESHOLD, Lockout } from './lockout.ts';
 import { burnVerify, hashPassword, isArgon2Hash, needsRehash, verifyPassword } from './password.ts';
 
 export const MSG = {
@@ -95,6 +95,24 @@ export function loginLog(app: FastifyInstance, req: FastifyRequest, content: str
 const shown = (username: string) => (username.length > 64 ? `${username.slice(0, 64)}…` : username);
 
 /**
+ * The pause also goes to the operation log (操作日志), where administrators look for what happened to an account, with
+ * the way out: 用户管理 → 解除锁定 (issue 29, ADR 060).
+ */
+export function recordLock(app: FastifyInstance, req: FastifyRequest, username: string, user?: UserRow | null) {
+  return app.ctx.audit.write({
+    logType: 2,
+    operateType: 3,
+    content: `账号 ${username} 连续${LOCK_THRESHOLD}次密码错误，登录已暂停${LOCK_MINUTES}分钟（可在用户管理中解除锁定）`,
+    userid: user?.username ?? null,
+    username: user?.realname ?? null,
+    ip: req.ip,
+    method: `${req.method} ${req.routeOptions.url ?? ''}`,
+    requestUrl: req.url.split('?')[0],
+    requestType: req.method,
+  });
+}
+
+/**
  * Username + password check with lockout (security rule 12, ADR 019). Whatever the account's state, a caller without
  * the right password gets the same answer — message '用户名或密码错误', code 500 — after the same work: one lock
  * lookup, one user lookup and exactly one argon2id verification at today's parameters (against the user's hash, or a
@@ -103,7 +121,8 @@ const shown = (username: string) => (username.length > 64 ? `${username.slice(0,
  *
  * - Locked (5 failures in 15 minutes on the name as typed, existing or not): refused with that same answer, even with
  *   the right password. Telling the lock only to the right password would turn every attempt during the lock into a
- *   password oracle, which is exactly what the lock is there to stop; the sys_log row records the lock for admins.
+ *   password oracle, which is exactly what the lock is there to stop; the sys_log rows record the lock for admins,
+ *   the sign-in page says under the form that repeated failures pause sign-in for 5 minutes (ADR 060).
  * - Frozen: told ('该用户已冻结', JeecgBoot's text) only after the right password, and only when not locked.
  * - A stored hash made with other parameters (or a JeecgBoot hash) is replaced at the next successful sign-in.
  */
@@ -136,6 +155,7 @@ export async function authenticate(
     const lockedNow = await lockout.recordFailure(subject);
     const why = user ? '密码错误' : '用户不存在';
     await loginLog(app, req, `用户名: ${shown(username)},登录失败：${why}${lockedNow ? '，账号已临时锁定' : ''}`, user);
+    if (lockedNow) await recordLock(app, req, shown(username), user);
     throw bizError(MSG.badCredentials);
   }
   if (user!.status !== 1) {

@@ -124,7 +124,7 @@ describe('PUT|POST /sys/user/updatePassword', () => {
     for (let i = 1; i <= 4; i++)
       expect((await update(token, { ...base, oldpassword: `wrong-${i}` })).json.message).toBe('旧密码输入错误!');
     const fifth = await update(token, { ...base, oldpassword: 'wrong-5' });
-    expect(fifth.json.message).toBe('登录失败次数过多，账号已临时锁定，请1分钟后再试');
+    expect(fifth.json.message).toBe('登录失败次数过多，账号已临时锁定，请5分钟后再试');
     expect((await update(token, { ...base, oldpassword: 'old-pass-1' })).json.message).toContain('账号已临时锁定');
   });
 

@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import { ok, okCode0 } from '@answer/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../../context.ts';
 import { sysUser } from '../../db/schema/index.ts';
 import { cachedAllDictItems } from '../../platform/dict-cache.ts';
-import { bizError } from '../../platform/errors.ts';
+import { AppError, bizError } from '../../platform/errors.ts';
 import { parse } from '../../platform/validation.ts';
 import { CAPTCHA_MESSAGES, consumeCaptcha, issueCaptcha } from './captcha.ts';
-import { Lockout, lockMessage, phoneSubject } from './lockout.ts';
+import { accountSubject, Lockout, lockMessage, phoneSubject } from './lockout.ts';
 import { authenticate, findUserByPhone, loginLog, loginResult, MSG, mobileLoginResult, userInfoJson } from './login.ts';
 import { warmDummyHash } from './password.ts';
 import {
@@ -46,19 +47,36 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   // the unknown-user verification hash exists before the first sign-in, so that one is not slower than the rest
   await warmDummyHash();
-  // security rule 12: per-IP throttling of sign-in and recovery routes (AUTH_RATE_LIMIT_PER_MINUTE, default 10)
+  // security rule 12: per-IP throttling of recovery and probing routes (AUTH_RATE_LIMIT_PER_MINUTE, default 10)
   const perIp = (bucket: string): RateLimitRule => ({
     bucket: `auth:${bucket}`,
     max: ctx.config.authRateLimitPerMinute,
     windowMs: 60_000,
   });
+  // sign-in itself is sized for an office behind one address (ADR 061): 300 a minute per address by default, twice
+  // that for captcha images; guessing is held back per account instead (the budget below and the lockout)
+  const signInPerIp = (bucket: string, factor = 1): RateLimitRule => ({
+    bucket: `auth:${bucket}`,
+    max: ctx.config.loginRateLimitPerMinute * factor,
+    windowMs: 60_000,
+  });
+  /** per-account budget of sign-in attempts, whatever the address (LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE, default 10) */
+  const accountBudget = async (subject: string) => {
+    const digest = createHash('sha256').update(subject, 'utf8').digest('hex');
+    const n = await ctx.kv.incr(`rl:account:${digest}:${Math.floor(Date.now() / 60_000)}`, 61_000);
+    if (n > ctx.config.loginAccountRateLimitPerMinute) throw new AppError('RATE_LIMITED');
+  };
 
   // ---------- captcha ----------
 
-  app.get('/sys/randomImage/:key', { config: { access: 'public', rateLimit: perIp('randomImage') } }, async (req) => {
-    const { key } = parse(CaptchaParams, req.params);
-    return okCode0(await issueCaptcha(ctx.kv, key));
-  });
+  app.get(
+    '/sys/randomImage/:key',
+    { config: { access: 'public', rateLimit: signInPerIp('randomImage', 2) } },
+    async (req) => {
+      const { key } = parse(CaptchaParams, req.params);
+      return okCode0(await issueCaptcha(ctx.kv, key));
+    },
+  );
 
   app.post('/sys/checkCaptcha', { config: { access: 'public', rateLimit: perIp('checkCaptcha') } }, async (req) => {
     const body = parse(CheckCaptchaBody, req.body);
@@ -69,8 +87,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   // ---------- sign-in / sign-out ----------
 
-  app.post('/sys/login', { config: { access: 'public', rateLimit: perIp('login') } }, async (req) => {
+  app.post('/sys/login', { config: { access: 'public', rateLimit: signInPerIp('login') } }, async (req) => {
     const body = parse(LoginBody, req.body);
+    await accountBudget(accountSubject(body.username));
     if (ctx.config.captcha) {
       // consumed on every attempt, success or not (security rule 12)
       const outcome = await consumeCaptcha(ctx.kv, body.captcha, body.checkKey);
@@ -80,8 +99,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     return ok(await loginResult(app, req, user), MSG.loginOk);
   });
 
-  app.post('/sys/mLogin', { config: { access: 'public', rateLimit: perIp('login') } }, async (req) => {
+  app.post('/sys/mLogin', { config: { access: 'public', rateLimit: signInPerIp('login') } }, async (req) => {
     const body = parse(MobileLoginBody, req.body);
+    await accountBudget(accountSubject(body.username));
     const user = await authenticate(app, req, body.username, body.password);
     return ok(await mobileLoginResult(app, req, user), MSG.loginOk);
   });
@@ -124,8 +144,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     return ok(null, '发送成功');
   });
 
-  app.post('/sys/phoneLogin', { config: { access: 'public', rateLimit: perIp('phoneLogin') } }, async (req) => {
+  app.post('/sys/phoneLogin', { config: { access: 'public', rateLimit: signInPerIp('phoneLogin') } }, async (req) => {
     const { mobile, captcha } = parse(PhoneLoginBody, req.body);
+    await accountBudget(phoneSubject(mobile));
     const lockout = new Lockout(ctx.kv);
     const subject = phoneSubject(mobile);
     const locked = await lockout.remainingMs(subject);

@@ -216,7 +216,7 @@ describe('POST /sys/phoneLogin', () => {
     for (let i = 1; i <= 4; i++)
       expect((await call('/sys/phoneLogin', { mobile: phone, captcha: wrong })).json.code).toBe(0);
     const fifth = await call('/sys/phoneLogin', { mobile: phone, captcha: wrong });
-    expect(fifth.json).toMatchObject({ success: false, message: '登录失败次数过多，账号已临时锁定，请1分钟后再试' });
+    expect(fifth.json).toMatchObject({ success: false, message: '登录失败次数过多，账号已临时锁定，请5分钟后再试' });
     expect((await call('/sys/phoneLogin', { mobile: phone, captcha: code })).json.success).toBe(false);
   });
 

@@ -23,6 +23,13 @@ const get = (url: string, token = admin) => t.req({ method: 'GET', url: `${B}${u
 const terminal = (command: string, token = admin) =>
   t.req({ method: 'POST', url: `${B}/sys/monitor/redis/terminal`, token, payload: { command } });
 
+describe('Redis终端 status (issue 29)', () => {
+  it('tells the page whether a Redis is configured, before any command is typed', async () => {
+    const res = await get('/sys/monitor/redis/terminal/status');
+    expect(res.json).toMatchObject({ success: true, result: { configured: onRedis } });
+  });
+});
+
 describe('monitor endpoints: shapes the JeecgBoot client reads', () => {
   it('answers the JVM / Tomcat / system metric names in the actuator shape', async () => {
     for (const name of [

@@ -86,6 +86,13 @@ export default async function monitorRoutes(app: FastifyInstance) {
     return ok({ dbSize: keys, info, time: Date.now() });
   });
 
+  // --- Redis terminal: whether there is a Redis to talk to (issue 29: the page says so before a command is typed)
+  app.get(
+    '/sys/monitor/redis/terminal/status',
+    { config: { access: page(MONITOR_PAGES.redisTerminal), background: true } },
+    async () => ok({ configured: redis.configured }),
+  );
+
   // --- Redis terminal: allow-listed read-only commands, audited one by one
   app.post(
     '/sys/monitor/redis/terminal',

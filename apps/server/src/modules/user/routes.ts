@@ -10,6 +10,7 @@ import { userJson } from '../../platform/serialize.ts';
 import { tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { exportUsers, importUsers } from './excel-io.ts';
+import { LOCK_MSG, liftLoginLock, loginLocks } from './login-lock.ts';
 import {
   AddUserBody,
   ComponentDataQuery,
@@ -113,6 +114,21 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const { ids, status } = parse(FrozenBody, req.body);
     await setUsersStatus(app, actorOf(req), ids, status === '2' ? 2 : 1);
     return ok(null, '操作成功!');
+  });
+
+  // ---------- sign-in pauses (issue 29, ADR 060) ----------
+
+  // which of the listed users are paused after repeated wrong passwords (the page asks for the rows it shows)
+  app.get('/sys/user/loginLocks', { config: { access: LIST_READ } }, async (req) => {
+    const { ids } = parse(IdsQuery, req.query);
+    return ok(await loginLocks(app, actorOf(req), ids.slice(0, PAGE_SIZE_MAX)));
+  });
+
+  // lifting a pause is the administrator's way back in for a user, the same authority as unfreezing
+  app.put('/sys/user/unlockLogin', { config: { access: { perm: 'user:frozen' } } }, async (req) => {
+    const { id } = parse(IdQuery, req.body ?? {});
+    await liftLoginLock(app, actorOf(req), id);
+    return ok(null, LOCK_MSG.lifted);
   });
 
   // ---------- one user ----------

@@ -13,6 +13,7 @@ import {
   noticeKeys,
 } from '../../api/header';
 import { API_BASE } from '../../api/http';
+import { feedback } from '../../utils/feedback';
 import { AnnouncementModal, goToNoticePage } from './AnnouncementModal';
 
 /** The user's own announcement list, reached from 查看更多. */
@@ -142,6 +143,23 @@ function NoticeList({
   );
 }
 
+const tabTotal = (d: NoticeSummary, tab: '1' | '2') => (tab === '1' ? d.anntMsgTotal : d.sysMsgTotal);
+const allIds = (d: NoticeSummary) => [...d.anntMsgList, ...d.sysMsgList].map((r) => String(r.id));
+
+/** the notices of `next` not seen before, newest first, with their tab (nothing on the first load: `seen` null) */
+export function newNotices(
+  seen: ReadonlySet<string> | null,
+  next: NoticeSummary,
+): { record: NoticeRecord; tab: '1' | '2' }[] {
+  if (!seen) return [];
+  const pick = (list: NoticeRecord[], tab: '1' | '2') =>
+    list.filter((r) => !seen.has(String(r.id))).map((record) => ({ record, tab }));
+  const time = (r: NoticeRecord) => String(r.sendTime ?? r.createTime ?? '');
+  return [...pick(next.anntMsgList, '1'), ...pick(next.sysMsgList, '2')].sort((a, b) =>
+    time(b.record).localeCompare(time(a.record)),
+  );
+}
+
 export interface HeaderNoticeProps {
   userId?: string;
   token?: string | null;
@@ -172,6 +190,29 @@ export function HeaderNotice({ userId, token, componentDialog: ComponentDialog }
   });
   const data = query.data ?? EMPTY_NOTICES;
   const total = data.anntMsgTotal + data.sysMsgTotal;
+  const [tab, setTab] = useState<'1' | '2'>('1');
+  const seen = useRef<Set<string> | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per answer; openRecord is read when a toast is clicked
+  useEffect(() => {
+    // issue 29: a notice that arrives (pushed or polled) shows a toast with its title, and the bell opens on the tab
+    // that has it; what was unread at the first load is not announced again
+    if (!query.data) return;
+    const fresh = newNotices(seen.current, query.data);
+    seen.current = new Set([...(seen.current ?? []), ...allIds(query.data)]);
+    if (!fresh.length) return;
+    setTab(fresh[0].tab);
+    for (const { record, tab: t } of fresh.slice(0, 3)) {
+      feedback.notification.info({
+        key: `notice-${record.id}`,
+        message: t === '2' ? '新系统消息' : '新通知',
+        description: record.titile,
+        duration: 6,
+        placement: 'topRight',
+        onClick: () => void openRecord(record),
+      });
+    }
+  }, [query.data]);
 
   useNoticeSocket(userId, token, () => void query.refetch(), query.isSuccess);
 
@@ -195,6 +236,8 @@ export function HeaderNotice({ userId, token, componentDialog: ComponentDialog }
     <Tabs
       size="small"
       centered
+      activeKey={tab}
+      onChange={(k) => setTab(k === '2' ? '2' : '1')}
       className="answer-notice-tabs"
       items={[
         {
@@ -217,7 +260,11 @@ export function HeaderNotice({ userId, token, componentDialog: ComponentDialog }
         trigger="click"
         placement="bottomRight"
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          // opening on an empty tab while the other one has unread items: show those
+          if (next && !tabTotal(data, tab) && tabTotal(data, tab === '1' ? '2' : '1')) setTab(tab === '1' ? '2' : '1');
+          setOpen(next);
+        }}
         content={content}
         arrow={{ pointAtCenter: true }}
         styles={{ root: { width: NOTICE_POPOVER_WIDTH, maxWidth: 'calc(100vw - 16px)' } }}

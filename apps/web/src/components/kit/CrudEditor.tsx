@@ -4,6 +4,7 @@ import { Button, Card, Drawer, Form, Modal, Space, Spin, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { http } from '../../api/http';
 import { feedback } from '../../utils/feedback';
+import { validFields } from '../../utils/form-validation';
 import { MODAL_BODY_STYLE } from '../modal-style';
 import { initialFormValues, pickFormValues, SchemaForm, saveBody } from './SchemaForm';
 import type { ActionContext, EditorMode, FormContext, PageSchema, Row } from './types';
@@ -151,7 +152,8 @@ export function CrudEditor<T>({
   }, [state, form]);
 
   const submit = async () => {
-    const values = (await form.validateFields()) as Row;
+    const values = (await validFields(form)) as Row | null;
+    if (!values) return;
     const all = { ...(form.getFieldsValue(true) as Row), ...values };
     const body = editor.toSave ? editor.toSave(all, ctx) : saveBody(fields, all, ctx);
     setSaving(true);

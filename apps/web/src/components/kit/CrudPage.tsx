@@ -2,6 +2,7 @@ import { DeleteOutlined, DownOutlined, ExportOutlined, HddOutlined, PlusOutlined
 import { Button, Card, Drawer, Dropdown, Form, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDevice } from '../../layouts/useDevice';
 import { useCan } from '../../permission/useCan';
 import { feedback } from '../../utils/feedback';
 import {
@@ -111,6 +112,7 @@ export function CrudPage<T>({
   children,
 }: CrudPageProps<T>) {
   const decide = useCan();
+  const { isSmall } = useDevice();
   const can = pageDecisions(schema, decide);
   const rowKey = schema.rowKey ?? 'id';
   const tree = schema.tree;
@@ -232,7 +234,9 @@ export function CrudPage<T>({
           key: 'action',
           align: 'center' as const,
           fixed: 'right' as const,
-          width: schema.actionWidth ?? ACTION_COLUMN_WIDTH,
+          // on a phone the actions are one ⋯ menu in a narrow column that stays on screen (list.css, ActionLinks)
+          width: isSmall ? 56 : (schema.actionWidth ?? ACTION_COLUMN_WIDTH),
+          className: 'kit-action-cell',
           render: (_: unknown, row: T) => {
             if (isPlaceholder(row)) return null;
             const shown = visibleRowActions(rowActions, row, decide, schema);

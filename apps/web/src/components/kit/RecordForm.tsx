@@ -1,6 +1,7 @@
 import type { Result } from '@answer/contract';
 import { Button, Form, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { validFields } from '../../utils/form-validation';
 import { runCall } from './run-call';
 import { SchemaForm } from './SchemaForm';
 import type { FormFieldSchema, Row } from './types';
@@ -42,7 +43,8 @@ export function RecordForm<T>({
   useEffect(fill, [fill]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     setSaving(true);
     await runCall(() => save(v), onSaved);
     setSaving(false);

@@ -291,6 +291,9 @@ export function renderWidget({ widget, label, props, query, disabled }: RenderWi
   const all: Record<string, unknown> = { placeholder: placeholderOf(widget, label), ...def.defaults, ...props };
   if (disabled) all.disabled = true;
   if (query && def.query === JDictSelectTag) all.type = 'select';
+  // a text box with a limit shows its count, so stopping at the limit is never silent (issue 29)
+  if ((Component === Input || Component === Input.TextArea) && typeof all.maxLength === 'number' && !query)
+    all.showCount ??= true;
   return <Component {...all} />;
 }
 

@@ -1,6 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { Divider, Dropdown, type MenuProps, Popconfirm, Typography } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
+import { useDevice } from '../../layouts/useDevice';
 import { LIST_MESSAGES } from './constants';
 
 export interface ActionItem {
@@ -27,6 +28,11 @@ export interface ActionLinksProps {
   more?: ActionItem[];
   editText?: ReactNode;
   moreText?: ReactNode;
+  /**
+   * every action in one `⋯` menu (a narrow column that stays on screen); default: on phones (< 768 px), where
+   * `编辑 | 更多` sat off-screen at the end of a scrolled table (issue 29)
+   */
+  compact?: boolean;
 }
 
 function confirmed(item: ActionItem, after?: () => void) {
@@ -57,16 +63,21 @@ export function ActionLinks({
   more = [],
   editText = '编辑',
   moreText = '更多',
+  compact,
 }: ActionLinksProps) {
   const [open, setOpen] = useState(false);
-  const links: ActionItem[] = [
+  const { isSmall } = useDevice();
+  const oneMenu = compact ?? isSmall;
+  const direct: ActionItem[] = [
     ...(onEdit ? [{ key: 'edit', label: editText, onClick: onEdit }] : []),
     ...actions,
   ].filter((a) => !a.hidden);
-  const menuItems: ActionItem[] = [
+  const rest: ActionItem[] = [
     ...more,
     ...(onDelete ? [{ key: 'delete', label: '删除', confirm: LIST_MESSAGES.confirmDeleteOne, onClick: onDelete }] : []),
   ].filter((a) => !a.hidden);
+  const links = oneMenu ? [] : direct;
+  const menuItems = oneMenu ? [...direct, ...rest] : rest;
 
   const keyOf = (a: ActionItem, i: number) => a.key ?? `a${i}`;
   const items: MenuProps['items'] = menuItems.map((a, i) => ({
@@ -110,9 +121,19 @@ export function ActionLinks({
               },
             }}
           >
-            <Typography.Link className="ant-dropdown-link" onClick={(e) => e.preventDefault()}>
-              {moreText} <DownOutlined />
-            </Typography.Link>
+            {oneMenu ? (
+              <Typography.Link
+                className="ant-dropdown-link action-links-compact"
+                aria-label="操作"
+                onClick={(e) => e.preventDefault()}
+              >
+                <EllipsisOutlined style={{ fontSize: 20 }} />
+              </Typography.Link>
+            ) : (
+              <Typography.Link className="ant-dropdown-link" onClick={(e) => e.preventDefault()}>
+                {moreText} <DownOutlined />
+              </Typography.Link>
+            )}
           </Dropdown>
         </>
       )}

@@ -66,6 +66,24 @@ describe('import-core', () => {
     });
   });
 
+  it('code 201 with nothing imported → 未导入任何数据 with the row count, never 导入成功 (issue 29)', () => {
+    const result = {
+      msg: '总上传行数：3，已导入行数：0，错误行数：3',
+      fileUrl: '/sys/common/static/e/y.txt',
+      fileName: 'y.txt',
+    };
+    const res = { success: true, code: 201, message: '文件导入成功，但有错误。', timestamp: 1 };
+    expect(importOutcome({ ...res, result: { ...result, total: 3, imported: 0 } })).toMatchObject({
+      kind: 'partial',
+      title: '未导入任何数据',
+      detail: '共 3 行，全部有错误，原因见错误报告（每行一条）',
+    });
+    // an older server without the counts: read from the message
+    expect(importOutcome({ ...res, result })).toMatchObject({ title: '未导入任何数据' });
+    const ten = { ...result, msg: '总上传行数：12，已导入行数：10，错误行数：2' };
+    expect(importOutcome({ ...res, result: ten })).toMatchObject({ title: '导入成功,但是有错误数据!' });
+  });
+
   it.each([
     [
       { success: true, code: 200, message: '文件导入成功！数据行数：2', result: null, timestamp: 1 },

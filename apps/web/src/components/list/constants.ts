@@ -42,6 +42,8 @@ export const LIST_MESSAGES = {
   exporting: '正在导出，请稍候…',
   downloadFailed: '文件下载失败',
   importPartly: '导入成功,但是有错误数据!',
+  /** issue 29: every row had an error (the detail names the count; the report the reasons) */
+  importNone: '未导入任何数据',
   importOnlyExcel: '只能上传.xls或.xlsx格式的文件',
   importProcessing: '文件处理中，请稍候…',
 } as const;

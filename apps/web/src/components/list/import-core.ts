@@ -29,12 +29,24 @@ export function errorFileHref(path: string): string {
 export function importOutcome(res: Result<unknown> | null | undefined, fileName = ''): ImportOutcome {
   if (!res) return { kind: 'fail', message: '文件上传失败' };
   if (res.success && res.code === 201) {
-    const r = (res.result ?? {}) as { msg?: unknown; fileUrl?: unknown; fileName?: unknown };
+    const r = (res.result ?? {}) as {
+      msg?: unknown;
+      fileUrl?: unknown;
+      fileName?: unknown;
+      total?: unknown;
+      imported?: unknown;
+    };
     const url = typeof r.fileUrl === 'string' ? r.fileUrl : '';
+    // every row failed: nothing was imported, and the title says so rather than 导入成功 (issue 29)
+    const none = r.imported === 0 || (typeof r.msg === 'string' && /已导入行数：0(?!\d)/.test(r.msg));
     return {
       kind: 'partial',
-      title: LIST_MESSAGES.importPartly,
-      detail: typeof r.msg === 'string' ? r.msg : res.message,
+      title: none ? LIST_MESSAGES.importNone : LIST_MESSAGES.importPartly,
+      detail: none
+        ? `${typeof r.total === 'number' ? `共 ${r.total} 行，` : ''}全部有错误，原因见错误报告（每行一条）`
+        : typeof r.msg === 'string'
+          ? r.msg
+          : res.message,
       href: errorFileHref(url),
       fileName: typeof r.fileName === 'string' ? r.fileName : (url.split('/').pop() ?? ''),
     };

@@ -21,6 +21,7 @@ import { EXAMPLE_URLS, type Item } from '../../api/examples';
 import { http } from '../../api/http';
 import { runCall } from '../../components/kit';
 import { useCan } from '../../permission/useCan';
+import { validFields } from '../../utils/form-validation';
 import { ItemAvatar, like, useItems } from './example-items';
 
 const PROGRESS_STATUS = { active: 'active', exception: 'exception', normal: 'normal', success: 'success' } as const;
@@ -56,7 +57,8 @@ export default function StandardList() {
     );
   };
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     const body = { ...v, startAt: v.startAt ? v.startAt.format('YYYY-MM-DD HH:mm:ss') : null };
     const ok = await runCall(() =>
       editing === 'new' || !editing

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CrudEditor, CrudPage, type EditorState } from '../../components/kit';
+import { LoginLockLoader } from './user/login-locks';
 import { userPage, userPasswordPage } from './user/user.data';
 
 /** 用户管理 (component system/UserList): the declarations in user/user.data.tsx (the list and the 密码 dialog). */
@@ -9,6 +10,7 @@ export default function UserList() {
     <CrudPage
       schema={userPage}
       handlers={{ password: (r) => setPasswordFor(r ? { mode: 'edit', record: { username: r.username } } : null) }}
+      beforeTable={(ctx) => <LoginLockLoader ids={ctx.list.dataSource.map((r) => r.id)} />}
     >
       {() => (
         <CrudEditor

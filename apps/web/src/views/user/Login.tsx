@@ -1,3 +1,4 @@
+import { LOGIN_PAUSE_MINUTES, LOGIN_PAUSE_THRESHOLD } from '@answer/contract';
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox } from 'antd';
 // the two input kinds the page shows, not antd's Input index (which brings TextArea, Search and OTP along)
@@ -8,6 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCaptchaImage, login, phoneLogin, sendSms } from '../../api/auth';
 import { HttpError, SESSION_EXPIRED_MESSAGE, takeSessionExpiredNotice } from '../../api/http';
 import { paths } from '../../app/paths';
+import type { BootLogin } from '../../boot-login';
 import { useSmsCode } from '../../components/CountDown';
 import { useSession } from '../../stores/session';
 import { useFeedback } from '../../utils/feedback';
@@ -71,15 +73,25 @@ const FIELD_RULES: Record<FieldName, readonly FieldRule[]> = {
   captcha: [{ required: true, message: '请输入验证码' }],
 };
 
+/**
+ * The plain form boot-login.ts drew before this code ran (issue 29): what was typed there, the focused field and
+ * the captcha already asked for. Taken once per page load (kept through StrictMode's double render).
+ */
+let bootTaken: BootLogin | null | undefined;
+function takeBootLogin(): BootLogin | null {
+  if (bootTaken === undefined) bootTaken = window.__bootLogin?.() ?? null;
+  return bootTaken;
+}
+
 /** Captcha image for a key = Date.now(); the key goes with the login as checkKey. */
-function useCaptcha() {
+function useCaptcha(boot: BootLogin['captcha'] | undefined) {
   const { message } = useFeedback();
   const [state, setState] = useState<{ key: number; image: string | null; loading: boolean }>({
-    key: Date.now(),
+    key: boot?.key ?? Date.now(),
     image: null,
     loading: true,
   });
-  const latest = useRef(0);
+  const latest = useRef(boot?.key ?? 0);
   const refresh = useCallback(async () => {
     const key = Date.now();
     latest.current = key;
@@ -96,7 +108,17 @@ function useCaptcha() {
       if (latest.current === key) setState({ key, image: null, loading: false });
     }
   }, [message]);
-  return { ...state, refresh };
+  // the image boot-login.ts asked for, when it arrives (a failed one is asked for again)
+  const adopt = useCallback(
+    (b: NonNullable<BootLogin['captcha']>) =>
+      b.image.then((image) => {
+        if (latest.current !== b.key) return;
+        if (image) setState({ key: b.key, image, loading: false });
+        else void refresh();
+      }),
+    [refresh],
+  );
+  return { ...state, refresh, adopt };
 }
 
 /** Login page (spec 01 §2.1): account + password + captcha, or mobile + SMS code; then tenant/department choice. */
@@ -106,22 +128,29 @@ export default function Login() {
   const location = useLocation();
   const presetUsername =
     params.get('username') ?? (location.state as { username?: string } | null)?.username ?? undefined;
-  const form = useLoginForm<FieldName>(FIELD_RULES, presetUsername ? { username: presetUsername } : {});
+  const [boot] = useState(takeBootLogin);
+  const form = useLoginForm<FieldName>(FIELD_RULES, {
+    ...boot?.values,
+    ...(presetUsername ? { username: presetUsername } : {}),
+  });
   const [tab, setTab] = useState<TabKey>('account');
   const [remember, setRemember] = useState(true);
   const [submitting, setSubmitting] = useState(false);
   const [selection, setSelection] = useState<{ sel: LoginSelection; username: string } | null>(null);
-  const captcha = useCaptcha();
+  const captcha = useCaptcha(boot?.captcha);
   const sms = useSmsCode(
     (mobile) => sendSms(mobile, '0'),
     (description) => notification.error({ message: '登录失败', description, duration: 4 }),
   );
   const success = useLoginSuccess();
-  const { refresh: refreshCaptcha } = captcha;
+  const { refresh: refreshCaptcha, adopt: adoptCaptcha } = captcha;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the boot captcha belongs to this page load
   useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+    bootTaken = null;
+    if (boot?.captcha) void adoptCaptcha(boot.captcha);
+    else void refreshCaptcha();
+  }, []);
 
   // signed out by an expired session (spec 01 §8, HTTP 401): the reload took the message away, so it shows here
   useEffect(() => {
@@ -191,7 +220,7 @@ export default function Login() {
     const Control = name === 'password' ? Password : Input;
     return (
       <LoginField errors={form.errors(name)} helpId={form.helpId(name)}>
-        <Control {...form.input(name)} size="large" {...INPUTS[name]} />
+        <Control {...form.input(name)} size="large" {...INPUTS[name]} autoFocus={boot?.focused === name} />
       </LoginField>
     );
   };
@@ -266,6 +295,12 @@ export default function Login() {
         >
           登录
         </Button>
+        {tab === 'account' && (
+          <p className="login-pause-help" data-testid="login-pause-help">
+            连续输错密码 {LOGIN_PAUSE_THRESHOLD} 次将暂停登录 {LOGIN_PAUSE_MINUTES}{' '}
+            分钟，期间会一直提示“用户名或密码错误”；急需登录请联系管理员在【用户管理】解除锁定。
+          </p>
+        )}
       </form>
       <ThirdLoginButtons />
       {selection && (

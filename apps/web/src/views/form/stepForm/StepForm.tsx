@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { submitTransfer } from '../../../api/examples';
 import { runCall } from '../../../components/kit';
+import { validFields } from '../../../utils/form-validation';
 
 interface Transfer {
   payAccount: string;
@@ -43,7 +44,7 @@ export default function StepForm() {
   const [confirm] = Form.useForm<{ password: string }>();
 
   const submit = async () => {
-    await confirm.validateFields();
+    if (!(await validFields(confirm))) return;
     setSaving(true);
     const ok = await runCall(() => submitTransfer({ ...values }), undefined, '转账成功');
     setSaving(false);

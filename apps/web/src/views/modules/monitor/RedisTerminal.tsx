@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { runRedisCommand } from '../../../api/monitor';
+import { redisTerminalStatus, runRedisCommand } from '../../../api/monitor';
 import { useCan } from '../../../permission/useCan';
 import './monitor.css';
 
@@ -48,6 +48,18 @@ export default function RedisTerminal() {
   const [cursor, setCursor] = useState(-1);
   const seq = useRef(0);
   const out = useRef<HTMLDivElement>(null);
+  // embedded mode has no Redis: say so at once instead of answering every command 未配置 Redis (issue 29)
+  const [configured, setConfigured] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!allowed) return;
+    let live = true;
+    redisTerminalStatus()
+      .then((res) => live && res.success && setConfigured(res.result.configured))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [allowed]);
 
   const lineCount = lines.length;
   useEffect(() => {
@@ -87,6 +99,16 @@ export default function RedisTerminal() {
             title="没有执行 Redis 命令的权限（执行Redis命令）"
           />
         ) : null}
+        {configured === false ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="redis-terminal-embedded"
+            title="当前为嵌入式部署，未配置 Redis：缓存、验证码、限流都在服务进程内，终端没有可连接的 Redis。"
+            description="以集群模式运行（设置 REDIS_URL）后即可在此执行只读命令；进程内缓存的概况见【Redis监控】。"
+          />
+        ) : null}
         <Alert
           type="info"
           showIcon
@@ -109,7 +131,7 @@ export default function RedisTerminal() {
             aria-label="Redis 命令"
             placeholder="命令"
             value={command}
-            disabled={!allowed}
+            disabled={!allowed || configured === false}
             maxLength={2000}
             onChange={(e) => setCommand(e.target.value)}
             onPressEnter={() => void run()}
@@ -127,7 +149,7 @@ export default function RedisTerminal() {
               }
             }}
           />
-          <Button type="primary" loading={busy} disabled={!allowed} onClick={() => void run()}>
+          <Button type="primary" loading={busy} disabled={!allowed || configured === false} onClick={() => void run()}>
             执行
           </Button>
           <Button onClick={() => setLines([])}>清屏</Button>

@@ -191,6 +191,7 @@ describe('monitor pages', { timeout: 40_000 }, () => {
   it('Redis终端 runs a command for a user with the button and shows refusals', async () => {
     useSession.setState({ auth: [{ action: TERMINAL_PERM, type: '1', describe: '' }], allAuth: [] });
     api.answers = {
+      '/sys/monitor/redis/terminal/status': ok({ configured: true }),
       '/sys/monitor/redis/terminal': (call: Call) => {
         const command = call.body?.command;
         return command === 'DBSIZE' ? ok({ command, reply: 5, took: 1 }) : fail('不允许执行 CONFIG');
@@ -211,6 +212,15 @@ describe('monitor pages', { timeout: 40_000 }, () => {
 
     expect(await screen.findByText('(error) 不允许执行 CONFIG', undefined, SLOW)).toBeTruthy();
     expect(api.callsTo('/sys/monitor/redis/terminal')).toHaveLength(2);
+  });
+
+  it('Redis终端 says at once that the embedded mode has no Redis, and takes no command (issue 29)', async () => {
+    useSession.setState({ auth: [{ action: TERMINAL_PERM, type: '1', describe: '' }], allAuth: [] });
+    api.answers = { '/sys/monitor/redis/terminal/status': ok({ configured: false }) };
+    render(<RedisTerminal />);
+    expect(await screen.findByText(/当前为嵌入式部署，未配置 Redis/, undefined, SLOW)).toBeTruthy();
+    expect((screen.getByLabelText('Redis 命令') as HTMLInputElement).disabled).toBe(true);
+    expect(api.callsTo('/sys/monitor/redis/terminal')).toHaveLength(0);
   });
 
   it('Redis终端 is read-only for a user without the button', async () => {

@@ -3,10 +3,12 @@ import { DICT_URLS, deletedDicts, purgeDict, restoreDict, type SysDict } from '.
 import { definePage } from '../../../components/kit';
 import { dictItemPage } from './dict-item.data';
 
+// widths on every column: a 100-character name is cut (full text in a tooltip) instead of pushing 字典编号 and 描述 off
+// the list (issue 29)
 const dictColumns = [
-  { field: 'dictName', title: '字典名称', align: 'left' as const, ellipsis: true, sorter: true },
-  { field: 'dictCode', title: '字典编号', align: 'left' as const, ellipsis: true, sorter: true },
-  { field: 'description', title: '描述', align: 'left' as const, ellipsis: true },
+  { field: 'dictName', title: '字典名称', align: 'left' as const, ellipsis: true, sorter: true, width: 240 },
+  { field: 'dictCode', title: '字典编号', align: 'left' as const, ellipsis: true, sorter: true, width: 220 },
+  { field: 'description', title: '描述', align: 'left' as const, ellipsis: true, width: 280 },
 ];
 
 /**

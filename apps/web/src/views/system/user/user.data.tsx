@@ -21,6 +21,7 @@ import {
 import { type ActionContext, type ColumnSchema, definePage, registerWidget } from '../../../components/kit';
 import { feedback } from '../../../utils/feedback';
 import { RULES } from '../../../utils/rules';
+import { LoginLockState } from './login-locks';
 import { ManagedDepartsSelect, rememberDepartNames } from './managed-departs';
 import {
   confirmRules,
@@ -103,24 +104,30 @@ export const userPage = definePage<SysUser>({
   rowNumber: false,
   builtins: { add: '添加用户' },
   columns: [
-    { field: 'username', title: '用户账号', width: 95, sorter: true, ellipsis: true },
-    { field: 'realname', title: '用户姓名', width: 85, type: 'user' },
+    { field: 'username', title: '用户账号', width: 100, sorter: true, ellipsis: true },
+    { field: 'realname', title: '用户姓名', width: 100, type: 'user' },
     { field: 'avatar', title: '头像', width: 50, render: avatar },
-    { field: 'sex', title: '性别', width: 70, type: 'dict', dictCode: 'sex', sorter: true },
-    { field: 'birthday', title: '生日', width: 95, type: 'date' },
-    { field: 'phone', title: '手机号码', width: 110, type: 'nowrap' },
-    { field: 'orgCodeTxt', title: '部门', width: 95, type: 'depart' },
-    { field: 'departIds_dictText', title: '负责部门', width: 85, type: 'depart' },
+    { field: 'sex', title: '性别', width: 64, type: 'dict', dictCode: 'sex', sorter: true },
+    { field: 'birthday', title: '生日', width: 96, type: 'date' },
+    { field: 'phone', title: '手机号码', width: 104, type: 'nowrap' },
+    { field: 'orgCodeTxt', title: '部门', width: 140, type: 'depart' },
+    { field: 'departIds_dictText', title: '负责部门', width: 100, type: 'depart' },
     {
       field: 'status',
       title: '状态',
-      width: 60,
+      width: 70,
       render: (_v, r) => {
         const text = (r as SysUser & { status_dictText?: string }).status_dictText;
-        return r.status === 2 ? <Tag color="orange">{text || '冻结'}</Tag> : text;
+        return (
+          <>
+            {r.status === 2 ? <Tag color="orange">{text || '冻结'}</Tag> : text}
+            <LoginLockState id={r.id} username={r.username} />
+          </>
+        );
       },
     },
-    { field: 'createTime', title: '创建时间', width: 165, type: 'datetime', sorter: true },
+    // the day is what the list needs (the time is in 详情): leaves the width to names and departments (issue 29)
+    { field: 'createTime', title: '创建时间', width: 100, type: 'date', sorter: true },
   ],
   // the columns fit 1366 px (sider open) without running under the fixed 操作 column
   actionWidth: 115,

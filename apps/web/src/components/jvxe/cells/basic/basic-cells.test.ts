@@ -18,6 +18,7 @@ import {
   tagList,
   textOfValue,
   toggleChecked,
+  typedDate,
 } from './logic';
 
 const col = (over: Partial<JVxeColumn>): JVxeColumn => ({ key: 'k', title: '字段', type: 'input', ...over });
@@ -59,6 +60,29 @@ describe('tags cell', () => {
     expect(normalizeTags(null)).toBe('');
     expect(tagList('ab;cd;e')).toEqual(['ab', 'cd', 'e']);
     expect(getCell('tags')?.parse?.('xyz', col({ type: 'tags' }))).toBe('xy;z');
+  });
+});
+
+describe('typed dates (issue 29)', () => {
+  it.each([
+    ['2026-12-04', 'date', '2026-12-04'],
+    ['2026/12/4', 'date', '2026-12-04'],
+    ['2026.1.5', 'date', '2026-01-05'],
+    ['2026年12月4日', 'date', '2026-12-04'],
+    ['20261204', 'date', '2026-12-04'],
+    [' 2026-2-28 ', 'date', '2026-02-28'],
+    ['2026-02-30', 'date', null],
+    ['2026-13-01', 'date', null],
+    ['12/04/2026', 'date', null],
+    ['abc', 'date', null],
+    ['2026/12/4 9:05', 'datetime', '2026-12-04 09:05:00'],
+    ['2026-12-04 23:59:59', 'datetime', '2026-12-04 23:59:59'],
+    ['2026-12-04 24:00', 'datetime', null],
+    ['9:05', 'time', '09:05:00'],
+    ['21:15:30', 'time', '21:15:30'],
+    ['25:00', 'time', null],
+  ] as const)('%j as %s → %j', (text, kind, want) => {
+    expect(typedDate(text, kind)).toBe(want);
   });
 });
 

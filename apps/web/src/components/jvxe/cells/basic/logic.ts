@@ -91,6 +91,31 @@ export function formatDate(value: unknown, kind: DateKind, column?: JVxeColumn):
   return d ? d.format(dateFormat(kind, column)) : '';
 }
 
+/**
+ * A date typed into the cell (issue 29: it was dropped, only picking worked): `2026-12-04`, `2026/12/4`, `2026.12.4`,
+ * `2026年12月4日`, `20261204`, with ` 9:05[:00]` for date-times; `9:05[:07]` for times. The cell's format, or null
+ * when it is not a real date (2026-02-30 is refused rather than rolled over).
+ */
+export function typedDate(text: string, kind: DateKind, column?: JVxeColumn): string | null {
+  let s = text.trim();
+  if (!s) return null;
+  if (kind === 'time') {
+    const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s);
+    if (!m || +m[1] > 23 || +m[2] > 59 || +(m[3] ?? 0) > 59) return null;
+    return dayjs(`1970-01-01 ${m[1]}:${m[2]}:${m[3] ?? '00'}`).format(dateFormat(kind, column));
+  }
+  s = s.replace(/日/g, '').replace(/[年月./]/g, '-');
+  const compact = /^(\d{4})(\d{2})(\d{2})(.*)$/.exec(s);
+  if (compact) s = `${compact[1]}-${compact[2]}-${compact[3]}${compact[4]}`;
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d, h = '0', mi = '0', se = '0'] = m.slice(1).map((x) => x ?? undefined) as string[];
+  if (+h > 23 || +mi > 59 || +se > 59) return null;
+  const date = dayjs(new Date(+y, +mo - 1, +d, +h, +mi, +se));
+  if (!date.isValid() || date.year() !== +y || date.month() !== +mo - 1 || date.date() !== +d) return null;
+  return date.format(dateFormat(kind, column));
+}
+
 // ------------------------------------------------------------------ checkbox
 
 /** [checked, unchecked] values: customValue, else true / false */

@@ -53,6 +53,12 @@ export function CgformDesigner({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const [viewportHeight, setViewportHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const onResize = () => setViewportHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
   const [form] = Form.useForm();
   const [tab, setTab] = useState<DesignerTab>('db');
   const [loading, setLoading] = useState(false);
@@ -200,6 +206,8 @@ export function CgformDesigner({
     </Col>
   );
 
+  // issue 29: the field grid takes the window's height (it showed five rows at 1366×768); the dialog body scrolls
+  const gridHeight = Math.max(360, viewportHeight - 280);
   const table =
     tab === 'index' ? (
       <JVxeTable
@@ -210,7 +218,7 @@ export function CgformDesigner({
         rowNumber
         rowSelection
         toolbar
-        maxHeight={360}
+        maxHeight={gridHeight}
       />
     ) : (
       <JVxeTable
@@ -223,7 +231,7 @@ export function CgformDesigner({
         dragSort={tab === 'db'}
         sortKey="orderNum"
         toolbar={tab === 'db'}
-        maxHeight={360}
+        maxHeight={gridHeight}
       />
     );
 

@@ -50,6 +50,15 @@ function DateText({
   );
 }
 
+/** `self_<name>` → the declared default of each SQL parameter that has one */
+function paramDefaults(params: readonly ReportParamInfo[]): Rec {
+  const out: Rec = {};
+  for (const p of params)
+    if (p.paramValue !== undefined && p.paramValue !== null && p.paramValue !== '')
+      out[`self_${p.paramName}`] = p.paramValue;
+  return out;
+}
+
 function queryField(item: ReportQueryItem) {
   const label = item.label || item.field;
   const isDate = DATE_VIEWS.has(item.view);
@@ -100,6 +109,8 @@ export default function OnlCgreportAutoList() {
   const [params, setParams] = useState<ReportParamInfo[] | null>(null);
   const [queryInfo, setQueryInfo] = useState<ReportQueryItem[]>([]);
   const [query, setQuery] = useState<Rec>({});
+  // the SQL parameters' starting values (route `self_x`, else the declared default): the query form starts from them
+  const [initialQuery, setInitialQuery] = useState<Rec>({});
   const [page, setPage] = useState({ pageNo: 1, pageSize: REPORT_PAGE_SIZE });
   const [sort, setSort] = useState<{ column: string; order: 'asc' | 'desc' } | null>(null);
   const [answer, setAnswer] = useState<ColumnsAndData | null>(null);
@@ -108,6 +119,7 @@ export default function OnlCgreportAutoList() {
   const [exporting, setExporting] = useState(false);
 
   // the definition's parameters and query fields, once per report
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route's values are read when the report opens
   useEffect(() => {
     let live = true;
     setParams(null);
@@ -121,7 +133,13 @@ export default function OnlCgreportAutoList() {
         if (!live) return;
         if (!p.success) setError(p.message || '报表不存在');
         setQueryInfo(q.success && Array.isArray(q.result) ? q.result : []);
-        setParams(p.success && Array.isArray(p.result) ? p.result : []);
+        const ps = p.success && Array.isArray(p.result) ? p.result : [];
+        // issue 29: a report whose SQL has ${min_score} runs with its default (or the route's value) and shows the
+        // parameter as a query field, instead of opening empty with nowhere to enter it
+        const init = { ...paramDefaults(ps), ...selfParams(route ?? {}, ps) };
+        setInitialQuery(init);
+        setQuery(init);
+        setParams(ps);
       })
       .catch(() => live && setParams([]));
     return () => {
@@ -129,13 +147,11 @@ export default function OnlCgreportAutoList() {
     };
   }, [id]);
 
-  const self = useMemo(() => selfParams(route ?? {}, params ?? []), [route, params]);
-
   const load = useCallback(async () => {
     if (!params) return;
     setLoading(true);
     try {
-      const res = await getColumnsAndData(id, reportParams({ query, self, sort, page }));
+      const res = await getColumnsAndData(id, reportParams({ query, sort, page }));
       if (!res.success) {
         setError(res.message || '未知错误');
         setAnswer((a) => (a ? { ...a, data: { total: 0, records: [] } } : a));
@@ -148,7 +164,7 @@ export default function OnlCgreportAutoList() {
     } finally {
       setLoading(false);
     }
-  }, [id, params, query, self, sort, page]);
+  }, [id, params, query, sort, page]);
 
   useEffect(() => {
     void load();
@@ -193,7 +209,7 @@ export default function OnlCgreportAutoList() {
   const doExport = async () => {
     setExporting(true);
     try {
-      await exportReport(id, reportParams({ query, self, sort }), answer?.cgreportHeadName || '报表');
+      await exportReport(id, reportParams({ query, sort }), answer?.cgreportHeadName || '报表');
     } catch {
       // the http client showed the message
     } finally {
@@ -205,17 +221,32 @@ export default function OnlCgreportAutoList() {
     <ListCard
       title={answer?.cgreportHeadName}
       query={
-        queryInfo.length ? (
+        queryInfo.length || params?.length ? (
           <QueryForm
             onSearch={(v) => {
               setQuery(v);
               setPage((p) => ({ ...p, pageNo: 1 }));
             }}
             onReset={() => {
-              setQuery({});
+              setQuery(initialQuery);
               setPage((p) => ({ ...p, pageNo: 1 }));
             }}
           >
+            {(params ?? []).map((p) => (
+              <Form.Item
+                key={`self_${p.paramName}`}
+                name={`self_${p.paramName}`}
+                label={p.paramTxt || p.paramName}
+                initialValue={initialQuery[`self_${p.paramName}`]}
+                style={{ marginBottom: 12 }}
+              >
+                <Input
+                  placeholder={`请输入${p.paramTxt || p.paramName}`}
+                  allowClear
+                  data-testid={`report-param-${p.paramName}`}
+                />
+              </Form.Item>
+            ))}
             {queryInfo.map(queryField)}
           </QueryForm>
         ) : null

@@ -65,7 +65,9 @@ const open = (url: string) =>
 describe('OnlCgreportAutoList', () => {
   it('sends self_ parameters from the route, shows dictionary texts, group titles and the total row', async () => {
     open('/online/cgreport/r1?dept=A01');
-    await screen.findByText('张三');
+    await screen.findByText('张三', undefined, { timeout: 10_000 });
+    // the SQL parameter is a query field holding its value (issue 29)
+    expect((screen.getByTestId('report-param-dept') as HTMLInputElement).value).toBe('A01');
     const data = calls.find((u) => u.pathname.endsWith('/getColumnsAndData/r1'));
     expect(data?.searchParams.get('self_dept')).toBe('A01');
     expect(data?.searchParams.get('pageSize')).toBe('10');
@@ -80,8 +82,9 @@ describe('OnlCgreportAutoList', () => {
   it('a failed query says 查询失败：<message>', async () => {
     dataAnswer = { success: false, code: 500, message: '查询超时（超过 5 秒），已停止', result: null };
     open('/online/cgreport/r1');
-    await waitFor(() =>
-      expect(screen.getByTestId('report-error').textContent).toContain('查询失败：查询超时（超过 5 秒），已停止'),
+    await waitFor(
+      () => expect(screen.getByTestId('report-error').textContent).toContain('查询失败：查询超时（超过 5 秒），已停止'),
+      { timeout: 10_000 },
     );
   });
 });
