@@ -131,6 +131,7 @@ describe('tenancy of a request', () => {
       'answer_reservation',
       'answer_session',
       'demo',
+      'oss_file',
       'sys_announcement',
       'sys_depart',
       'sys_role',

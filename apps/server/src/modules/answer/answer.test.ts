@@ -586,3 +586,70 @@ describe('导出 / 导入 / 统计', () => {
     expect(noShow).toEqual({ due, absent, rate: Math.round((absent / due) * 1000) / 10 });
   });
 });
+
+describe('data rules on every path (issue 28 security 3)', () => {
+  const resPage = () => menuId(findMenu('/answer/reservation')!);
+  it('a reservation hidden by the data rule cannot be read by id, edited, confirmed, cancelled or deleted', async () => {
+    const s = await session({ capacity: 20 });
+    const perms = (await t.app.ctx.db.select().from(sysPermission)).filter(
+      (p) =>
+        p.id === resPage() ||
+        [
+          'reservation:add',
+          'reservation:edit',
+          'reservation:confirm',
+          'reservation:cancel',
+          'reservation:delete',
+        ].includes(p.perms ?? ''),
+    );
+    expect(perms.length).toBe(6);
+    await t.app.ctx.db.insert(sysRolePermission).values(
+      perms.map((p) => ({
+        id: newId(),
+        roleId: ROLE_IDS.test,
+        permissionId: p.id,
+        dataRuleIds: p.id === resPage() ? `${seedId('data_rule:answer:own-depart')},` : null,
+      })),
+    );
+    await t.app.ctx.perms.invalidate();
+    try {
+      const mine = await bookOk(s.id, person(), jeecg);
+      const theirs = await bookOk(s.id, person(), admin);
+      const before = await reservation(theirs);
+      const notFound = { success: false, message: expect.stringMatching(/未找到/) };
+      expect((await get(`${A}/reservation/queryById?id=${theirs}`, jeecg)).json).toMatchObject(notFound);
+      expect((await post(`${A}/reservation/edit`, { id: theirs, remark: '改' }, jeecg)).json).toMatchObject(notFound);
+      expect((await post(`${A}/reservation/confirm`, { ids: theirs }, jeecg)).json).toMatchObject(notFound);
+      expect((await post(`${A}/reservation/cancel`, { ids: theirs, reason: '试' }, jeecg)).json).toMatchObject(
+        notFound,
+      );
+      const del = await t.req({ method: 'DELETE', url: `${A}/reservation/delete?id=${theirs}`, token: jeecg });
+      expect(del.json).toMatchObject(notFound);
+      // deleteBatch is honest: nothing it may touch → refused; a mix → how many
+      const none = await t.req({ method: 'DELETE', url: `${A}/reservation/deleteBatch?ids=${theirs}`, token: jeecg });
+      expect(none.json).toMatchObject({ success: false, message: '未找到可删除的预约（不存在或无权删除）' });
+      expect(await reservation(theirs)).toEqual(before);
+      // the own department's reservation still works on every path (control)
+      expect((await get(`${A}/reservation/queryById?id=${mine}`, jeecg)).json.success).toBe(true);
+      expect((await post(`${A}/reservation/confirm`, { ids: mine }, jeecg)).json.success).toBe(true);
+      const mixed = await t.req({
+        method: 'DELETE',
+        url: `${A}/reservation/deleteBatch?ids=${mine},${theirs}`,
+        token: jeecg,
+      });
+      expect(mixed.json).toMatchObject({ success: true, message: '已删除 1 条，1 条不存在或无权删除' });
+      expect((await reservation(theirs)).delFlag).toBe(0);
+    } finally {
+      await t.app.ctx.db.delete(sysRolePermission).where(
+        and(
+          eq(sysRolePermission.roleId, ROLE_IDS.test),
+          inArray(
+            sysRolePermission.permissionId,
+            perms.map((p) => p.id),
+          ),
+        ),
+      );
+      await t.app.ctx.perms.invalidate();
+    }
+  });
+});

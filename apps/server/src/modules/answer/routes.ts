@@ -289,6 +289,16 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
 
   // cached per (user, page) on this node and dropped with every grant change on any node (platform/data-rules.ts)
   const reservationRules = async (req: FastifyRequest) => pageDataRules(app.ctx, req.auth!.user, RESERVATION_PAGE);
+  /**
+   * the actor with the reservations its data rules let it see: the same rule as the list, on every read by id, edit,
+   * confirm, check-in, cancel and delete (issue 28 security 3)
+   */
+  const reservationActor = async (req: FastifyRequest): Promise<Actor> => {
+    const rules = await reservationRules(req);
+    const actor = actorOf(req);
+    if (rules.length === 0) return actor;
+    return { ...actor, reservations: listWhere(reservationList, {}, { dataRules: rules, tenant: actor.tenancy }) };
+  };
 
   app.get('/answer/reservation/list', { config: { access: { menu: RESERVATION_PAGE } } }, async (req) => {
     const page = await listPage(app.ctx, reservationList, req.query, {
@@ -310,7 +320,8 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     { config: { access: { menu: [RESERVATION_PAGE, RESERVATION_FORM_PAGE] } } },
     async (req) => {
       const { id } = parse(IdQuery, req.query);
-      const r = await findReservation(db, id, tenantOf(req));
+      const actor = await reservationActor(req);
+      const r = await findReservation(db, id, actor.tenancy, false, actor.reservations);
       const [s] = await db.select().from(answerSession).where(eq(answerSession.id, r.sessionId));
       return ok({
         ...rowJson(withoutTenant(r)),
@@ -334,7 +345,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     config: { access: { perm: 'reservation:edit' } },
     handler: async (req) => {
       const p = parse(ReservationEdit, req.body);
-      await editReservation(app, actorOf(req), p.id, p);
+      await editReservation(app, await reservationActor(req), p.id, p);
       return ok(null, '编辑成功!');
     },
   });
@@ -352,7 +363,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       config: { access: { perm: `reservation:${action}` } },
       handler: async (req) => {
         const { ids } = parse(IdsBody, idsFrom(req));
-        return ok(null, await transition(app, actorOf(req), idList(ids), action, null));
+        return ok(null, await transition(app, await reservationActor(req), idList(ids), action, null));
       },
     });
   }
@@ -365,20 +376,22 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       const input = idsFrom(req);
       if (!input.reason || (typeof input.reason === 'string' && !input.reason.trim())) throw bizError('请填写取消原因');
       const { ids, reason } = parse(CancelBody, input);
-      return ok(null, await transition(app, actorOf(req), idList(ids), 'cancel', reason));
+      return ok(null, await transition(app, await reservationActor(req), idList(ids), 'cancel', reason));
     },
   });
 
   app.delete('/answer/reservation/delete', { config: { access: { perm: 'reservation:delete' } } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    if (!(await deleteReservations(db, actorOf(req), [id]))) throw bizError('未找到对应的预约');
+    if (!(await deleteReservations(db, await reservationActor(req), [id]))) throw bizError('未找到对应的预约');
     return ok(null, '删除成功!');
   });
 
   app.delete('/answer/reservation/deleteBatch', { config: { access: { perm: 'reservation:delete' } } }, async (req) => {
     const ids = idList(parse(IdsQuery, req.query).ids);
-    await deleteReservations(db, actorOf(req), ids);
-    return ok(null, '批量删除成功!');
+    const n = await deleteReservations(db, await reservationActor(req), ids);
+    // honest counts (issue 28 security 7): nothing deleted is a refusal, a partial delete says how many
+    if (n === 0) throw bizError('未找到可删除的预约（不存在或无权删除）');
+    return ok(null, n === ids.length ? '批量删除成功!' : `已删除 ${n} 条，${ids.length - n} 条不存在或无权删除`);
   });
 
   app.get(

@@ -143,6 +143,11 @@ export interface CheckOptions {
      * or null; asked once per unknown name before the checks
      */
     resolve?: (table: string) => Promise<readonly string[] | null>;
+    /**
+     * the row condition (SQL text over the table's own columns) each table is read with: the caller's tenant
+     * (platform/tenant-scope.ts tenantSqlFor); undefined = every row
+     */
+    rows?: (table: string, columns: readonly string[]) => string | undefined;
   };
   /**
    * The report runs on PGlite (no statement_timeout; ./reader.ts refuses plans estimated too heavy): the rows of
@@ -321,7 +326,8 @@ function tableEdits(
     const token = m?.[1] ?? '';
     const name = token.startsWith('"') ? token.slice(1, -1).replace(/""/g, '"') : token.toLowerCase();
     if (name !== rel) throw new ReportSqlError(MESSAGES.form);
-    const select = `(SELECT ${cols.map(quoteIdent).join(', ')} FROM ${quoteIdent(local.schema)}.${quoteIdent(rel)})`;
+    const cond = local.rows?.(rel, cols);
+    const select = `(SELECT ${cols.map(quoteIdent).join(', ')} FROM ${quoteIdent(local.schema)}.${quoteIdent(rel)}${cond ? ` WHERE ${cond}` : ''})`;
     edits.push({
       from,
       to: from + Buffer.byteLength(token, 'utf8'),
