@@ -97,6 +97,8 @@ const WRITING_NODES = new Set([
 
 export const MESSAGES = {
   empty: '报表SQL不能为空',
+  unbounded: (f: string) =>
+    `嵌入式数据库中报表不能调用 ${f}（其结果大小无法在查询前估算，可能长时间阻塞服务）；请改用 PostgreSQL 部署`,
   seriesArgs: (f: string) =>
     `嵌入式数据库中 ${f} 的参数只能是常量或报表参数（须能在查询前估算行数），不能引用字段或子查询；或改用 PostgreSQL 部署`,
   tooLong: '报表SQL长度不能超过 4000 个字符',
@@ -155,6 +157,13 @@ export interface CheckOptions {
    */
   embedded?: boolean;
 }
+
+/**
+ * Functions whose cost the planner does not see (a value or set of any size built from a small argument:
+ * `array_fill(1, array[100000000])`, `repeat('x', 1e9)`, splitting such a text …). On PGlite, which ignores
+ * statement_timeout, a report calling them could hold the server for seconds (issue 28 security 6): refused there.
+ */
+const EMBEDDED_UNBOUNDED = new Set(['array_fill', 'repeat', 'lpad', 'rpad', 'format', 'factorial', 'power', 'pow']);
 
 /** functions whose row count the planner takes from their arguments (unknown arguments → a guess of 1 000 rows) */
 const SERIES_FUNCS = new Set(['generate_series']);
@@ -259,6 +268,8 @@ export async function checkReportSql(sql: string, opts: CheckOptions): Promise<C
       if (names.length > 1 && names[0].toLowerCase() !== 'pg_catalog')
         throw new ReportSqlError(MESSAGES.func(names.join('.')));
       if (functionDenied(name)) throw new ReportSqlError(MESSAGES.func(name));
+      if (opts.embedded && EMBEDDED_UNBOUNDED.has(name.toLowerCase()))
+        throw new ReportSqlError(MESSAGES.unbounded(name));
       if (opts.embedded && SERIES_FUNCS.has(name.toLowerCase())) {
         walk(v.args, (t) => {
           if (t === 'ColumnRef' || t === 'SubLink') throw new ReportSqlError(MESSAGES.seriesArgs(name));
