@@ -653,3 +653,54 @@ describe('data rules on every path (issue 28 security 3)', () => {
     }
   });
 });
+
+describe('personal data (issue 28 security 7)', () => {
+  it('masks ID numbers and mobiles in list, detail and export without the see-in-full button; admin sees them in full, audited', async () => {
+    const { sysLog } = await import('../../db/schema/index.ts');
+    const s = await session({ capacity: 5 });
+    const p = person();
+    const id = await bookOk(s.id, p);
+    const perms = (await t.app.ctx.db.select().from(sysPermission)).filter(
+      (x) =>
+        x.id === menuId(findMenu('/answer/reservation')!) ||
+        ['reservation:export', 'reservation:edit'].includes(x.perms ?? ''),
+    );
+    await t.app.ctx.db
+      .insert(sysRolePermission)
+      .values(perms.map((x) => ({ id: newId(), roleId: ROLE_IDS.test, permissionId: x.id })));
+    await t.app.ctx.perms.invalidate();
+    try {
+      const maskedId = `${p.idCard.slice(0, 6)}********${p.idCard.slice(-4)}`;
+      const maskedMobile = `${p.mobile.slice(0, 3)}****${p.mobile.slice(-4)}`;
+      const list = (await get(`${A}/reservation/list?sessionId=${s.id}`, jeecg)).json.result.records;
+      expect(list[0]).toMatchObject({ idCard: maskedId, mobile: maskedMobile });
+      const one = (await get(`${A}/reservation/queryById?id=${id}`, jeecg)).json.result;
+      expect(one).toMatchObject({ idCard: maskedId, mobile: maskedMobile });
+      const xlsx = await get(`${A}/reservation/exportXls?sessionId=${s.id}`, jeecg);
+      expect(xlsx.rawPayload.includes(Buffer.from(p.idCard))).toBe(false);
+      expect(xlsx.rawPayload.includes(Buffer.from(maskedId))).toBe(true);
+      // the form sends the masked values back: they mean unchanged
+      const edit = await post(`${A}/reservation/edit`, { ...one, remark: '备注' }, jeecg);
+      expect(edit.json.success, edit.json.message).toBe(true);
+      expect(await reservation(id)).toMatchObject({ idCard: p.idCard, mobile: p.mobile, remark: '备注' });
+      // admin holds reservation:sensitive: full values, and the use is in the operation log
+      const full = (await get(`${A}/reservation/queryById?id=${id}`)).json.result;
+      expect(full).toMatchObject({ idCard: p.idCard, mobile: p.mobile });
+      const logs = await t.app.ctx.db.select().from(sysLog).where(eq(sysLog.userid, 'admin'));
+      expect(
+        logs.some((l) => (l.logContent ?? '').startsWith('查看完整个人信息（证件号、手机号）: 答题预约详情')),
+      ).toBe(true);
+    } finally {
+      await t.app.ctx.db.delete(sysRolePermission).where(
+        and(
+          eq(sysRolePermission.roleId, ROLE_IDS.test),
+          inArray(
+            sysRolePermission.permissionId,
+            perms.map((x) => x.id),
+          ),
+        ),
+      );
+      await t.app.ctx.perms.invalidate();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { pageDataRules } from '../../platform/data-rules.ts';
 import { AppError, badRequest, bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
 import { listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
+import { maskIdCard, maskMobile, maskRecords, seesInFull } from '../../platform/personal-data.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
@@ -139,6 +140,18 @@ const RESERVATION_EXCEL: readonly ExcelColumn[] = [
   { key: 'remark', title: '备注', width: 24 },
   { key: 'createTime', title: '预约时间', width: 20 },
 ];
+/** the personal fields of a reservation (issue 28 security 7) */
+const PERSONAL = { idCard: ['idCard'], mobile: ['mobile'] } as const;
+/** the see-in-full button of 答题预约 (seeded under its menu, granted to admin) */
+export const SENSITIVE_PERM = 'reservation:sensitive';
+const RESERVATION_EXCEL_MASKED: readonly ExcelColumn[] = RESERVATION_EXCEL.map((c) =>
+  c.key === 'idCard'
+    ? { ...c, format: (v: unknown) => maskIdCard(v) }
+    : c.key === 'mobile'
+      ? { ...c, format: (v: unknown) => maskMobile(v) }
+      : c,
+);
+
 /** the columns an import reads (a user account books that system user, else name/mobile/ID book an outside person) */
 const RESERVATION_IMPORT: readonly ExcelColumn[] = [
   { key: 'sessionName', title: '答题场次' },
@@ -312,6 +325,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       },
     });
     for (const r of page.records) r.sessionStatus_dictText = STATUS_TEXT[String(r.sessionStatus)] ?? '';
+    if (!(await seesInFull(app.ctx, req, SENSITIVE_PERM, '答题预约列表'))) maskRecords(page.records, PERSONAL);
     return ok(page);
   });
 
@@ -323,8 +337,11 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       const actor = await reservationActor(req);
       const r = await findReservation(db, id, actor.tenancy, false, actor.reservations);
       const [s] = await db.select().from(answerSession).where(eq(answerSession.id, r.sessionId));
+      const json = rowJson(withoutTenant(r)) as Record<string, unknown>;
+      if (!(await seesInFull(app.ctx, req, SENSITIVE_PERM, `答题预约详情 ${r.reservationNo ?? r.id}`)))
+        maskRecords([json], PERSONAL);
       return ok({
-        ...rowJson(withoutTenant(r)),
+        ...json,
         status_dictText: RES_STATUS_TEXT[r.status] ?? '',
         personType_dictText: r.personType === PERSON_TYPE.user ? '系统用户' : '外部人员',
         sessionName: s?.name ?? null,
@@ -344,7 +361,11 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     url: '/answer/reservation/edit',
     config: { access: { perm: 'reservation:edit' } },
     handler: async (req) => {
-      const p = parse(ReservationEdit, req.body);
+      // a masked ID number or mobile sent back by the form (a user without the see-in-full button) means unchanged
+      const body = { ...((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>) };
+      for (const k of ['idCard', 'mobile'])
+        if (typeof body[k] === 'string' && (body[k] as string).includes('*')) delete body[k];
+      const p = parse(ReservationEdit, body);
       await editReservation(app, await reservationActor(req), p.id, p);
       return ok(null, '编辑成功!');
     },
@@ -427,7 +448,12 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
           if (rows.length < 1000) return;
         }
       }
-      return exportXlsx(reply, { fileName: '答题预约', columns: RESERVATION_EXCEL, rows: pages() });
+      const full = await seesInFull(app.ctx, req, SENSITIVE_PERM, '导出答题预约');
+      return exportXlsx(reply, {
+        fileName: '答题预约',
+        columns: full ? RESERVATION_EXCEL : RESERVATION_EXCEL_MASKED,
+        rows: pages(),
+      });
     },
   );
 
