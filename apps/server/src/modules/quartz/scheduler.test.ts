@@ -274,6 +274,10 @@ describe('limits (issue 28 security 6)', () => {
       await s.tick();
       await settle(s);
       expect(await started()).toBeGreaterThan(2);
+      // each run is in the operation log (issue 28 security 9)
+      const { sysLog } = await import('../../db/schema/index.ts');
+      const logs = await t.app.ctx.db.select().from(sysLog).where(eq(sysLog.requestType, 'JOB'));
+      expect(logs.some((l) => l.logContent === '定时任务执行成功: test.SlowJob' && l.userid === 'admin')).toBe(true);
     } finally {
       release();
       unregister();

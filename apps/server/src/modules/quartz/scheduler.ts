@@ -372,6 +372,20 @@ export class JobScheduler {
       this.app.log.warn({ jobId, err: errorMessage }, 'job run failed');
     }
     const end = this.clock.now();
+    // every run is in the operation log too (issue 28 security 9): who owns the job, what ran, the outcome
+    await this.app.ctx.audit.write({
+      logType: 2,
+      content: `定时任务执行${outcome === 'success' ? '成功' : '失败'}: ${className ?? ''}${errorMessage ? `（${errorMessage.slice(0, 200)}）` : ''}`,
+      operateType: 1,
+      userid: owner,
+      username: owner,
+      ip: null,
+      method: `quartz ${this.node}`,
+      requestUrl: `quartz:${jobId}`,
+      requestParam: { runId, fireTime: new Date(fireTime).toISOString() },
+      requestType: 'JOB',
+      costTime: Math.max(0, end - startedAt),
+    });
     try {
       await this.db
         .update(sysQuartzJobRun)
