@@ -308,7 +308,12 @@ describe('Redis terminal: security state is never readable (issue 28 security 1)
   });
 
   it('never writes a password typed into the terminal to the operation log', async () => {
-    for (const line of ['AUTH s3cretPass!', 'AUTH default s3cretPass!', 'CONFIG SET requirepass s3cretPass!', 'MIGRATE h 1 k 0 1 AUTH s3cretPass!']) {
+    for (const line of [
+      'AUTH s3cretPass!',
+      'AUTH default s3cretPass!',
+      'CONFIG SET requirepass s3cretPass!',
+      'MIGRATE h 1 k 0 1 AUTH s3cretPass!',
+    ]) {
       const r = await terminal(line);
       expect(r.json.success).toBe(false);
     }

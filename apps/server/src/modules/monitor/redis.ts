@@ -234,14 +234,17 @@ export const SECURITY_KEY_REFUSAL = '该键保存登录安全数据（验证码�
 
 /** refuses a command naming a protected key (the keys found by `def.keys`) */
 function checkKeys(def: Allowed, args: string[], ns: string): void {
-  const keys = def.keys === 'first' ? args.slice(0, 1) : def.keys === 'all' ? args : def.keys === 'second' ? args.slice(1, 2) : [];
+  const keys =
+    def.keys === 'first' ? args.slice(0, 1) : def.keys === 'all' ? args : def.keys === 'second' ? args.slice(1, 2) : [];
   if (keys.some((k) => isSecurityKey(k, ns))) throw bizError(SECURITY_KEY_REFUSAL);
 }
 
 /** a SCAN reply without the protected keys (their names are not shown either: a captcha key names its answer's hash) */
 export function withoutSecurityKeys(reply: unknown, ns = ''): unknown {
   if (!Array.isArray(reply) || reply.length !== 2 || !Array.isArray(reply[1])) return reply;
-  const keys = (reply[1] as unknown[]).filter((k) => !isSecurityKey(Buffer.isBuffer(k) ? k.toString('utf8') : String(k), ns));
+  const keys = (reply[1] as unknown[]).filter(
+    (k) => !isSecurityKey(Buffer.isBuffer(k) ? k.toString('utf8') : String(k), ns),
+  );
   return [reply[0], keys];
 }
 
