@@ -82,6 +82,58 @@ describe('多数据源管理 /sys/dataSource', () => {
     expect(after.dbPassword).toMatch(/^v1:/);
   });
 
+  it('a stored password is only sent to the server it was stored with (issue 28 security 4)', async () => {
+    const [row] = await t.app.ctx.db.select().from(sysDataSource).where(eq(sysDataSource.code, 'report_db'));
+    // a listener standing in for the attacker's server: it must never see a connection
+    const seen: net.Socket[] = [];
+    const trap = net.createServer((s) => {
+      seen.push(s);
+      s.destroy();
+    });
+    await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r));
+    const port = (trap.address() as net.AddressInfo).port;
+    try {
+      for (const dbUrl of [`jdbc:mysql://127.0.0.1:${port}/answer_test`, 'jdbc:mysql://localhost:3306/answer_test']) {
+        const r = await call('POST', '/online/cgreport/api/testConnection', {
+          ...base,
+          id: row.id,
+          dbUrl,
+          dbPassword: '',
+        });
+        expect(r.json, dbUrl).toMatchObject({ success: false, message: '数据源的主机或端口已改变，请重新输入密码' });
+      }
+      const otherUser = await call('POST', '/online/cgreport/api/testConnection', {
+        ...base,
+        id: row.id,
+        dbUsername: 'root',
+        dbPassword: '',
+      });
+      expect(otherUser.json.message).toBe('数据源的主机或端口已改变，请重新输入密码');
+      // editing the address without the password is refused too (a later report would send it there)
+      const edit = await call('PUT', '/sys/dataSource/edit', {
+        ...base,
+        id: row.id,
+        dbUrl: `jdbc:mysql://127.0.0.1:${port}/answer_test`,
+        dbPassword: '',
+      });
+      expect(edit.json).toMatchObject({ success: false, message: '数据源的主机或端口已改变，请重新输入密码' });
+      const [after] = await t.app.ctx.db.select().from(sysDataSource).where(eq(sysDataSource.id, row.id));
+      expect(after.dbUrl).toBe(row.dbUrl);
+      expect(seen).toHaveLength(0);
+      // with the password typed again, the new address is tried (and reaches the listener)
+      const typed = await call('POST', '/online/cgreport/api/testConnection', {
+        ...base,
+        id: row.id,
+        dbUrl: `jdbc:mysql://127.0.0.1:${port}/answer_test`,
+        dbPassword: 'typed-again',
+      });
+      expect(typed.json.success).toBe(false);
+      expect(seen.length).toBeGreaterThan(0);
+    } finally {
+      await new Promise<void>((r) => trap.close(() => r()));
+    }
+  });
+
   it('refuses bad input with clear Chinese messages and saves nothing', async () => {
     const n = (await rows()).length;
     const cases: Array<[object, RegExp]> = [

@@ -191,6 +191,17 @@ describe('路由网关 /sys/gatewayRoute and the proxy (GATEWAY=on)', () => {
     expect(dots.json?.upstream).toBeUndefined();
   });
 
+  it('strips credentials from the query as from the headers (?token=, access_token …) (issue 28 security 7)', async () => {
+    const res = await t.req({
+      method: 'GET',
+      url: `/api/orders/8?x=1&token=${admin}&ACCESS_TOKEN=a&X-Access-Token=b&y=2&tok=keep`,
+    });
+    expect(res.json).toMatchObject({ upstream: true, url: '/orders/8?x=1&y=2&tok=keep' });
+    expect(JSON.stringify(res.json)).not.toContain(admin);
+    const only = await t.req({ method: 'GET', url: `/api/orders/9?token=${admin}` });
+    expect(only.json).toMatchObject({ upstream: true, url: '/orders/9' });
+  });
+
   it('a large upstream answer arrives whole, compressed for a client that accepts it', async () => {
     const res = await t.req({ method: 'GET', url: '/api/big/x', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);

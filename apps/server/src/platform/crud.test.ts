@@ -322,6 +322,9 @@ describe('registerCrud: the declared actions', () => {
     expect((await byCode('b1')).delFlag).toBe(1);
     expect((await byCode('b2')).delFlag).toBe(1);
     expect((await byCode('b3')).delFlag).toBe(0);
+    // a mix of deletable and unknown ids says how many were deleted
+    const mixed = await call('DELETE', `${P}/deleteBatch?ids=${ids[2]},nosuchid`);
+    expect(mixed.json).toMatchObject({ success: true, message: '已删除 1 条，1 条不存在或无权删除' });
   });
 
   it('export → import round trip: dictionary texts out and back, bad and duplicate rows reported', async () => {
@@ -447,7 +450,11 @@ describe('registerCrud on a tenant-scoped table', () => {
     ]) {
       expect(res.json).toMatchObject({ success: false, message: '未找到对应数据' });
     }
-    await tcall(2, 'DELETE', `${R}/deleteBatch?ids=${r.id}`);
+    // deleteBatch is honest (issue 28 security 7): nothing it may touch → refused, not 批量删除成功
+    expect((await tcall(2, 'DELETE', `${R}/deleteBatch?ids=${r.id}`)).json).toMatchObject({
+      success: false,
+      message: '未找到对应数据',
+    });
     expect(await role('t1_role')).toEqual(r);
 
     expect((await tcall(1, 'GET', `${R}/queryById?id=${r.id}`)).json.result).toMatchObject({ roleCode: 't1_role' });

@@ -74,6 +74,15 @@ export const CRUD_MESSAGES: Readonly<CrudMessages> = Object.freeze({
   restored: '还原成功',
 });
 
+/**
+ * The honest answer of a batch delete (issue 28 security 7): ids the caller may not touch (another tenant's, hidden,
+ * unknown) are not deleted, and the answer says so — none deleted is a refusal, some deleted says how many.
+ */
+export function batchDeleteMessage(deleted: number, asked: number, M: Pick<CrudMessages, 'batchDeleted' | 'notFound'>) {
+  if (deleted === 0) throw bizError(M.notFound);
+  return deleted >= asked ? M.batchDeleted : `已删除 ${deleted} 条，${asked - deleted} 条不存在或无权删除`;
+}
+
 /** What hooks get: the request, its user, and the database handle of the running transaction. */
 export interface CrudContext {
   req: FastifyRequest;
@@ -410,8 +419,9 @@ export function registerCrud(app: FastifyInstance, crud: CrudEntity): void {
       url: path('deleteBatch'),
       config: { access: access.deleteBatch ?? access.delete },
       handler: async (req) => {
-        await deleteRows(req, idsOf(req), false);
-        return ok(null, M.batchDeleted);
+        const ids = idsOf(req);
+        const n = (await deleteRows(req, ids, false)).length;
+        return ok(null, batchDeleteMessage(n, ids.length, M));
       },
     });
   }

@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import { ok, parseDictSpec, type Result } from '@answer/contract';
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -55,14 +56,26 @@ function ctxOf(x: { server: { ctx: AppContext } }): AppContext {
   return x.server.ctx;
 }
 
+/** text a spreadsheet would read as a formula (OWASP CSV injection: = + - @, tab, carriage return) */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The one text cell writer of every export (issue 28 security 5): a text that a spreadsheet would take for a formula
+ * is written with a leading apostrophe, as OWASP advises, so it shows as the text it is and never runs. Numbers stay
+ * numbers (a negative amount is a number cell, not text). readImport drops that apostrophe again (round trip).
+ */
+export function safeCellText(s: string): string {
+  return FORMULA_START.test(s) ? `'${s}` : s;
+}
+
 function cellValue(v: unknown): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return formatDateTime(v);
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'bigint') return v.toString();
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'string') return v;
-  return JSON.stringify(v);
+  if (typeof v === 'string') return safeCellText(v);
+  return safeCellText(JSON.stringify(v));
 }
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\ */
@@ -128,7 +141,7 @@ export async function exportXlsx(reply: FastifyReply, opts: ExportOptions): Prom
   const ws = wb.addWorksheet(sheetName(name.replace(/\.xlsx$/i, '')), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = opts.columns.map((c) => ({
     key: c.key,
-    header: c.title,
+    header: safeCellText(c.title),
     width: c.width ?? Math.max(12, Math.min(50, [...c.title].length * 2 + 4)),
   }));
   const header = ws.getRow(1);
@@ -239,7 +252,7 @@ const LEGACY_XLS = '不支持旧版 Excel（.xls）文件，请在 Excel 中另�
 const BAD_HEADER = '导入文件的表头与模板不符，请先导出文件作为模板再填写';
 const NO_ROWS = '导入文件中没有数据';
 /** a 10 MB zip may not unpack into more than this */
-const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 const MAX_ZIP_ENTRIES = 5000;
 
 /**
@@ -280,6 +293,86 @@ export function looksLikeXlsx(b: Buffer): boolean {
     p += 46 + nameLen + extraLen + commentLen;
   }
   return workbook;
+}
+
+/** what an import may expand to, checked on the real bytes before the workbook is parsed (issue 28 security 6) */
+export const XLSX_LIMITS = {
+  /** every entry inflated, in total */
+  unpackedBytes: MAX_UNPACKED_BYTES,
+  /** cells of all sheets (50 000 rows × 40 columns) */
+  cells: 2_000_000,
+  /** shared strings */
+  sharedStrings: 1_000_000,
+  /** the text of one cell: Excel's own limit of 32 767 characters, as UTF-8 bytes */
+  cellTextBytes: 32_767 * 3,
+} as const;
+export const XLSX_TOO_LARGE = '导入文件解压后过大或内容异常（单元格过多或单个单元格过长），请检查文件';
+
+/**
+ * Inflates every entry of the zip, each bounded by the size its directory declares (a lying size is refused, not
+ * trusted) and all by XLSX_LIMITS.unpackedBytes, and counts cells, shared strings and the longest text run of the XML
+ * parts — before ExcelJS parses anything. A few KB that would grow the server by a gigabyte are refused here.
+ * Answers the refusal's message, or null.
+ */
+export function xlsxBoundsProblem(b: Buffer): string | null {
+  let eocd = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
+    if (b.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return NOT_XLSX;
+  const entries = b.readUInt16LE(eocd + 10);
+  let p = b.readUInt32LE(eocd + 16);
+  let total = 0;
+  let cells = 0;
+  let strings = 0;
+  for (let n = 0; n < entries; n++) {
+    if (p + 46 > b.length || b.readUInt32LE(p) !== 0x02014b50) return NOT_XLSX;
+    const method = b.readUInt16LE(p + 10);
+    const csize = b.readUInt32LE(p + 20);
+    const size = b.readUInt32LE(p + 24);
+    const nameLen = b.readUInt16LE(p + 28);
+    const extraLen = b.readUInt16LE(p + 30);
+    const commentLen = b.readUInt16LE(p + 32);
+    const local = b.readUInt32LE(p + 42);
+    const name = b.toString('utf8', p + 46, p + 46 + nameLen);
+    p += 46 + nameLen + extraLen + commentLen;
+    if (local + 30 > b.length || b.readUInt32LE(local) !== 0x04034b50) return NOT_XLSX;
+    const start = local + 30 + b.readUInt16LE(local + 26) + b.readUInt16LE(local + 28);
+    if (start + csize > b.length) return NOT_XLSX;
+    total += size;
+    if (total > XLSX_LIMITS.unpackedBytes) return XLSX_TOO_LARGE;
+    if (!/\.xml$/i.test(name) || !name.startsWith('xl/')) continue;
+    let data: Buffer;
+    try {
+      const raw = b.subarray(start, start + csize);
+      if (method === 0) data = raw;
+      else if (method === 8) data = inflateRawSync(raw, { maxOutputLength: Math.max(1, size) });
+      else return NOT_XLSX;
+    } catch {
+      // more bytes than declared (a lying size), or a broken stream
+      return XLSX_TOO_LARGE;
+    }
+    if (data.length !== size) return XLSX_TOO_LARGE;
+    const shared = name === 'xl/sharedStrings.xml';
+    let run = 0;
+    for (let i = 0; i < data.length; i++) {
+      const c = data[i];
+      if (c === 0x3c /* < */) {
+        run = 0;
+        const next = data[i + 1];
+        const after = data[i + 2];
+        // <c … a cell; <si … a shared string
+        if (next === 0x63 && (after === 0x20 || after === 0x3e)) cells++;
+        else if (shared && next === 0x73 && after === 0x69 && (data[i + 3] === 0x20 || data[i + 3] === 0x3e)) strings++;
+      } else if (c === 0x3e /* > */) run = 0;
+      else if (++run > XLSX_LIMITS.cellTextBytes) return XLSX_TOO_LARGE;
+    }
+    if (cells > XLSX_LIMITS.cells || strings > XLSX_LIMITS.sharedStrings) return XLSX_TOO_LARGE;
+  }
+  return null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -365,6 +458,8 @@ export async function readImport(
   const { content } = await readUploadedFile(req, 'file');
   if (OLE(content)) throw bizError(LEGACY_XLS);
   if (!looksLikeXlsx(content)) throw bizError(NOT_XLSX);
+  const problem = xlsxBoundsProblem(content);
+  if (problem) throw bizError(problem);
 
   const byTitle = new Map<string, ExcelColumn>();
   const byKey = new Map<string, ExcelColumn>();
@@ -405,7 +500,10 @@ export async function readImport(
         let empty = true;
         for (const c of opts.columns) values[c.key] = '';
         for (const [col, c] of header) {
-          const t = cellText(cells[col]).trim();
+          // an exported text cell neutralised by safeCellText comes back as the text it was
+          const t = cellText(cells[col])
+            .trim()
+            .replace(/^'(?=[=+\-@\t\r])/, '');
           values[c.key] = t;
           if (t !== '') empty = false;
         }

@@ -131,6 +131,7 @@ describe('tenancy of a request', () => {
       'answer_reservation',
       'answer_session',
       'demo',
+      'oss_file',
       'quiz_attempt',
       'quiz_exam',
       'quiz_exam_override',

@@ -6,6 +6,7 @@ import {
   answerReservation,
   answerSession,
   demo,
+  ossFile,
   quizAttempt,
   quizExam,
   quizExamOverride,
@@ -57,6 +58,7 @@ const RULES = new Map<PgTable, TenantRule>([
   [demo, { kind: 'column', column: demo.tenantId }],
   [answerSession, { kind: 'column', column: answerSession.tenantId }],
   [answerReservation, { kind: 'column', column: answerReservation.tenantId }],
+  [ossFile, { kind: 'column', column: ossFile.tenantId }],
   // the quiz's exams (issue 25): answers, grade logs and candidate sign-ins hang off attempts / reservations
   [quizExam, { kind: 'column', column: quizExam.tenantId }],
   [quizExamOverride, { kind: 'column', column: quizExamOverride.tenantId }],
@@ -67,9 +69,21 @@ const RULES = new Map<PgTable, TenantRule>([
   [quizPaperSection, { kind: 'column', column: quizPaperSection.tenantId }],
 ]);
 
+/**
+ * Tables built while the server runs — the generated tables of online forms (modules/cgform/model.ts) — register their
+ * rule here when their drizzle table is built, so every path of the platform (list-query, crud, tenantWhere) treats
+ * them exactly like the declared tables above.
+ */
+const RUNTIME_RULES = new WeakMap<PgTable, TenantRule>();
+
+/** Declares a table built at run time as tenant-scoped by its integer `tenant_id` column. */
+export function scopeRuntimeTable(table: PgTable, column: PgColumn): void {
+  RUNTIME_RULES.set(table, { kind: 'column', column });
+}
+
 /** the tenant rule of a table, or undefined for platform-wide tables */
 export function tenantRuleOf(table: PgTable): TenantRule | undefined {
-  return RULES.get(table);
+  return RULES.get(table) ?? RUNTIME_RULES.get(table);
 }
 
 /** names of the tenant-scoped tables (for documentation and tests) */
@@ -99,7 +113,7 @@ export function tenantCondition(rule: TenantRule, tenancy: Tenancy): SQL | undef
 
 /** The condition for `table` (undefined when the table is platform-wide or the tenancy sees every tenant). */
 export function tenantWhere(table: PgTable, tenancy: Tenancy): SQL | undefined {
-  const rule = RULES.get(table);
+  const rule = tenantRuleOf(table);
   return rule ? tenantCondition(rule, tenancy) : undefined;
 }
 
@@ -110,7 +124,7 @@ export function tenantWhere(table: PgTable, tenancy: Tenancy): SQL | undefined {
  * error (throws) rather than an unfiltered table.
  */
 export function tenantWhereVia(fk: PgColumn, parent: PgTable, tenancy: Tenancy): SQL | undefined {
-  const rule = RULES.get(parent);
+  const rule = tenantRuleOf(parent);
   if (!rule) throw new Error(`tenant scope: ${getTableName(parent)} is not a tenant-scoped table`);
   const cond = tenantCondition(rule, tenancy);
   if (!cond) return undefined;
@@ -168,4 +182,62 @@ export function tenantOf(req: FastifyRequest): Tenancy {
   const t = byRequest.get(req);
   if (!t) throw new Error('tenancy read on a request the guard did not sign in');
   return t;
+}
+
+// ---------------------------------------------------------------- SQL text (online reports)
+
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Tables that are not tenant-scoped themselves but whose rows belong to a scoped parent (reached only through it in
+ * the API): a report may read them only for the parents of the caller's tenant. `sys_log` rows belong to the tenant of
+ * the user who acted (by username).
+ */
+const VIA_BY_NAME: Readonly<Record<string, { fk: string; parent: string; parentKey: string }>> = {
+  sys_user_role: { fk: 'user_id', parent: 'sys_user', parentKey: 'id' },
+  sys_user_depart: { fk: 'user_id', parent: 'sys_user', parentKey: 'id' },
+  sys_depart_role_user: { fk: 'user_id', parent: 'sys_user', parentKey: 'id' },
+  sys_log: { fk: 'userid', parent: 'sys_user', parentKey: 'username' },
+};
+
+/** the rule of a declared table by its name (a column's name instead of the column) */
+function ruleByName(table: string): { kind: TenantRule['kind']; column: string } | undefined {
+  for (const [t, rule] of RULES) if (getTableName(t) === table) return { kind: rule.kind, column: rule.column.name };
+  return undefined;
+}
+
+/** the condition text of a rule on the (unqualified) column of one table: integer literals only, nothing from a request */
+function conditionText(rule: { kind: TenantRule['kind']; column: string }, tenant: number): string {
+  if (!Number.isInteger(tenant) || tenant < 0) throw new Error('tenant scope: tenant id is not an integer');
+  const col = quoteName(rule.column);
+  if (rule.kind === 'column') return `${col} = ${tenant}`;
+  const list = `replace(coalesce(${col}, ''), ' ', '')`;
+  return tenant === PLATFORM_TENANT ? `${list} = ''` : `(',' || ${list} || ',') like '%,${tenant},%'`;
+}
+
+/**
+ * The tenant condition (SQL text over the table's own unqualified columns) restricting a table, named as in the
+ * database, to `tenancy` — for SQL the platform does not build itself (online reports wrap every table they read into
+ * `(select … from <schema>.<table> where <this>)`). Declared tables use their rule, their child tables their parent's
+ * (`qualified` names the parent), `sys_tenant` shows only the caller's tenant, and a generated table (`generated`)
+ * by its server-owned `tenant_id` column. Undefined when the table is platform-wide or the tenancy sees every tenant.
+ */
+export function tenantSqlFor(
+  table: string,
+  tenancy: Tenancy,
+  qualified: (table: string) => string,
+  generated = false,
+): string | undefined {
+  if (tenancy.kind === 'all') return undefined;
+  const t = tenancy.id;
+  const rule = ruleByName(table);
+  if (rule) return conditionText(rule, t);
+  const via = Object.hasOwn(VIA_BY_NAME, table) ? VIA_BY_NAME[table] : undefined;
+  if (via) {
+    const parent = ruleByName(via.parent)!;
+    return `${quoteName(via.fk)} in (select ${quoteName(via.parentKey)} from ${qualified(via.parent)} where ${conditionText(parent, t)})`;
+  }
+  if (table === 'sys_tenant') return `"id" = ${t}`;
+  if (generated) return conditionText({ kind: 'column', column: 'tenant_id' }, t);
+  return undefined;
 }

@@ -93,7 +93,8 @@ export function selectDepart(body: { orgCode: string; username: string }) {
 }
 
 export function refreshServerDictCache() {
-  return http.get<unknown>('/sys/dict/refleshCache');
+  // silent: refused (403) for users without 刷新缓存 — the header then reloads only the local copy
+  return http.get<unknown>('/sys/dict/refleshCache', undefined, { silent: true });
 }
 
 export function fetchAllDictItems() {

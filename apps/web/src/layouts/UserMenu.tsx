@@ -29,11 +29,11 @@ import { HELP_URL } from './product';
 export const MSG_CACHE_OK = '刷新缓存完成！';
 export const MSG_CACHE_FAIL = '刷新缓存失败！';
 
-/** 清理缓存: server cache first, then reload every dictionary into the local 7-day cache. */
+/** 清理缓存: server cache first (when permitted), then reload every dictionary into the local 7-day cache. */
 export async function refreshDictCache(store: (items: DictMap) => void): Promise<boolean> {
   try {
-    const cleared = await refreshServerDictCache();
-    if (!cleared.success) return false;
+    // the server's cache is flushed only for holders of 刷新缓存 (dict:refresh); everyone reloads their own copy
+    await refreshServerDictCache().catch(() => null);
     const all = await fetchAllDictItems();
     if (!all.success) return false;
     store((all.result ?? {}) as DictMap);

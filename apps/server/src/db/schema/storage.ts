@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, idColumn } from './columns.ts';
 
 /**
@@ -22,9 +22,12 @@ export const ossFile = pgTable(
     fileType: varchar('file_type', { length: 16 }),
     fileSize: bigint('file_size', { mode: 'number' }),
     biz: varchar('biz', { length: 32 }),
+    /** the tenant of the uploader (platform/tenant-scope.ts; 0 = platform) */
+    tenantId: integer('tenant_id').notNull().default(0),
   },
   (t) => [
     index('idx_oss_file_create_time').on(t.createTime),
+    index('idx_oss_file_tenant').on(t.tenantId),
     uniqueIndex('uniq_oss_file_key').on(t.storage, t.storageKey),
   ],
 );

@@ -80,6 +80,7 @@ export const MENU_TREE: readonly MenuNode[] = [
           { perms: 'reservation:confirm', name: '确认预约' },
           { perms: 'reservation:cancel', name: '取消预约' },
           { perms: 'reservation:checkin', name: '预约签到' },
+          { perms: 'reservation:sensitive', name: '查看完整证件号和手机号' },
         ]),
       },
       { name: '预约表单', url: '/answer/reservation/form', component: 'answer/ReservationForm', hidden: true },

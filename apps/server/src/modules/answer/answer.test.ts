@@ -586,3 +586,125 @@ describe('导出 / 导入 / 统计', () => {
     expect(noShow).toEqual({ due, absent, rate: Math.round((absent / due) * 1000) / 10 });
   });
 });
+
+describe('data rules on every path (issue 28 security 3)', () => {
+  const resPage = () => menuId(findMenu('/answer/reservation')!);
+  it('a reservation hidden by the data rule cannot be read by id, edited, confirmed, cancelled or deleted', async () => {
+    const s = await session({ capacity: 20 });
+    const perms = (await t.app.ctx.db.select().from(sysPermission)).filter(
+      (p) =>
+        p.id === resPage() ||
+        [
+          'reservation:add',
+          'reservation:edit',
+          'reservation:confirm',
+          'reservation:cancel',
+          'reservation:delete',
+        ].includes(p.perms ?? ''),
+    );
+    expect(perms.length).toBe(6);
+    await t.app.ctx.db.insert(sysRolePermission).values(
+      perms.map((p) => ({
+        id: newId(),
+        roleId: ROLE_IDS.test,
+        permissionId: p.id,
+        dataRuleIds: p.id === resPage() ? `${seedId('data_rule:answer:own-depart')},` : null,
+      })),
+    );
+    await t.app.ctx.perms.invalidate();
+    try {
+      const mine = await bookOk(s.id, person(), jeecg);
+      const theirs = await bookOk(s.id, person(), admin);
+      const before = await reservation(theirs);
+      const notFound = { success: false, message: expect.stringMatching(/未找到/) };
+      expect((await get(`${A}/reservation/queryById?id=${theirs}`, jeecg)).json).toMatchObject(notFound);
+      expect((await post(`${A}/reservation/edit`, { id: theirs, remark: '改' }, jeecg)).json).toMatchObject(notFound);
+      expect((await post(`${A}/reservation/confirm`, { ids: theirs }, jeecg)).json).toMatchObject(notFound);
+      expect((await post(`${A}/reservation/cancel`, { ids: theirs, reason: '试' }, jeecg)).json).toMatchObject(
+        notFound,
+      );
+      const del = await t.req({ method: 'DELETE', url: `${A}/reservation/delete?id=${theirs}`, token: jeecg });
+      expect(del.json).toMatchObject(notFound);
+      // deleteBatch is honest: nothing it may touch → refused; a mix → how many
+      const none = await t.req({ method: 'DELETE', url: `${A}/reservation/deleteBatch?ids=${theirs}`, token: jeecg });
+      expect(none.json).toMatchObject({ success: false, message: '未找到可删除的预约（不存在或无权删除）' });
+      expect(await reservation(theirs)).toEqual(before);
+      // the own department's reservation still works on every path (control)
+      expect((await get(`${A}/reservation/queryById?id=${mine}`, jeecg)).json.success).toBe(true);
+      expect((await post(`${A}/reservation/confirm`, { ids: mine }, jeecg)).json.success).toBe(true);
+      const mixed = await t.req({
+        method: 'DELETE',
+        url: `${A}/reservation/deleteBatch?ids=${mine},${theirs}`,
+        token: jeecg,
+      });
+      expect(mixed.json).toMatchObject({ success: true, message: '已删除 1 条，1 条不存在或无权删除' });
+      expect((await reservation(theirs)).delFlag).toBe(0);
+    } finally {
+      await t.app.ctx.db.delete(sysRolePermission).where(
+        and(
+          eq(sysRolePermission.roleId, ROLE_IDS.test),
+          inArray(
+            sysRolePermission.permissionId,
+            perms.map((p) => p.id),
+          ),
+        ),
+      );
+      await t.app.ctx.perms.invalidate();
+    }
+  });
+});
+
+describe('personal data (issue 28 security 7)', () => {
+  it('masks ID numbers and mobiles in list, detail and export without the see-in-full button; admin sees them in full, audited', async () => {
+    const { sysLog } = await import('../../db/schema/index.ts');
+    const s = await session({ capacity: 5 });
+    const p = person();
+    const id = await bookOk(s.id, p);
+    const perms = (await t.app.ctx.db.select().from(sysPermission)).filter(
+      (x) =>
+        x.id === menuId(findMenu('/answer/reservation')!) ||
+        ['reservation:export', 'reservation:edit'].includes(x.perms ?? ''),
+    );
+    await t.app.ctx.db
+      .insert(sysRolePermission)
+      .values(perms.map((x) => ({ id: newId(), roleId: ROLE_IDS.test, permissionId: x.id })));
+    await t.app.ctx.perms.invalidate();
+    try {
+      const maskedId = `${p.idCard.slice(0, 6)}********${p.idCard.slice(-4)}`;
+      const maskedMobile = `${p.mobile.slice(0, 3)}****${p.mobile.slice(-4)}`;
+      const list = (await get(`${A}/reservation/list?sessionId=${s.id}`, jeecg)).json.result.records;
+      expect(list[0]).toMatchObject({ idCard: maskedId, mobile: maskedMobile });
+      const one = (await get(`${A}/reservation/queryById?id=${id}`, jeecg)).json.result;
+      expect(one).toMatchObject({ idCard: maskedId, mobile: maskedMobile });
+      const xlsx = await get(`${A}/reservation/exportXls?sessionId=${s.id}`, jeecg);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.rawPayload as never);
+      const texts: string[] = [];
+      wb.worksheets[0].eachRow((row) => row.eachCell((c) => texts.push(String(c.value))));
+      expect(texts).toContain(maskedId);
+      expect(texts).not.toContain(p.idCard);
+      // the form sends the masked values back: they mean unchanged
+      const edit = await post(`${A}/reservation/edit`, { ...one, remark: '备注' }, jeecg);
+      expect(edit.json.success, edit.json.message).toBe(true);
+      expect(await reservation(id)).toMatchObject({ idCard: p.idCard, mobile: p.mobile, remark: '备注' });
+      // admin holds reservation:sensitive: full values, and the use is in the operation log
+      const full = (await get(`${A}/reservation/queryById?id=${id}`)).json.result;
+      expect(full).toMatchObject({ idCard: p.idCard, mobile: p.mobile });
+      const logs = await t.app.ctx.db.select().from(sysLog).where(eq(sysLog.userid, 'admin'));
+      expect(
+        logs.some((l) => (l.logContent ?? '').startsWith('查看完整个人信息（证件号、手机号）: 答题预约详情')),
+      ).toBe(true);
+    } finally {
+      await t.app.ctx.db.delete(sysRolePermission).where(
+        and(
+          eq(sysRolePermission.roleId, ROLE_IDS.test),
+          inArray(
+            sysRolePermission.permissionId,
+            perms.map((x) => x.id),
+          ),
+        ),
+      );
+      await t.app.ctx.perms.invalidate();
+    }
+  });
+});

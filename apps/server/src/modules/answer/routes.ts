@@ -9,6 +9,7 @@ import { pageDataRules } from '../../platform/data-rules.ts';
 import { AppError, badRequest, bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
 import { listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
+import { maskIdCard, maskMobile, maskRecords, seesInFull } from '../../platform/personal-data.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
@@ -139,6 +140,18 @@ const RESERVATION_EXCEL: readonly ExcelColumn[] = [
   { key: 'remark', title: '备注', width: 24 },
   { key: 'createTime', title: '预约时间', width: 20 },
 ];
+/** the personal fields of a reservation (issue 28 security 7) */
+const PERSONAL = { idCard: ['idCard'], mobile: ['mobile'] } as const;
+/** the see-in-full button of 答题预约 (seeded under its menu, granted to admin) */
+export const SENSITIVE_PERM = 'reservation:sensitive';
+const RESERVATION_EXCEL_MASKED: readonly ExcelColumn[] = RESERVATION_EXCEL.map((c) =>
+  c.key === 'idCard'
+    ? { ...c, format: (v: unknown) => maskIdCard(v) }
+    : c.key === 'mobile'
+      ? { ...c, format: (v: unknown) => maskMobile(v) }
+      : c,
+);
+
 /** the columns an import reads (a user account books that system user, else name/mobile/ID book an outside person) */
 const RESERVATION_IMPORT: readonly ExcelColumn[] = [
   { key: 'sessionName', title: '答题场次' },
@@ -289,6 +302,16 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
 
   // cached per (user, page) on this node and dropped with every grant change on any node (platform/data-rules.ts)
   const reservationRules = async (req: FastifyRequest) => pageDataRules(app.ctx, req.auth!.user, RESERVATION_PAGE);
+  /**
+   * the actor with the reservations its data rules let it see: the same rule as the list, on every read by id, edit,
+   * confirm, check-in, cancel and delete (issue 28 security 3)
+   */
+  const reservationActor = async (req: FastifyRequest): Promise<Actor> => {
+    const rules = await reservationRules(req);
+    const actor = actorOf(req);
+    if (rules.length === 0) return actor;
+    return { ...actor, reservations: listWhere(reservationList, {}, { dataRules: rules, tenant: actor.tenancy }) };
+  };
 
   app.get('/answer/reservation/list', { config: { access: { menu: RESERVATION_PAGE } } }, async (req) => {
     const page = await listPage(app.ctx, reservationList, req.query, {
@@ -302,6 +325,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       },
     });
     for (const r of page.records) r.sessionStatus_dictText = STATUS_TEXT[String(r.sessionStatus)] ?? '';
+    if (!(await seesInFull(app.ctx, req, SENSITIVE_PERM, '答题预约列表'))) maskRecords(page.records, PERSONAL);
     return ok(page);
   });
 
@@ -310,10 +334,14 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     { config: { access: { menu: [RESERVATION_PAGE, RESERVATION_FORM_PAGE] } } },
     async (req) => {
       const { id } = parse(IdQuery, req.query);
-      const r = await findReservation(db, id, tenantOf(req));
+      const actor = await reservationActor(req);
+      const r = await findReservation(db, id, actor.tenancy, false, actor.reservations);
       const [s] = await db.select().from(answerSession).where(eq(answerSession.id, r.sessionId));
+      const json = rowJson(withoutTenant(r)) as Record<string, unknown>;
+      if (!(await seesInFull(app.ctx, req, SENSITIVE_PERM, `答题预约详情 ${r.reservationNo ?? r.id}`)))
+        maskRecords([json], PERSONAL);
       return ok({
-        ...rowJson(withoutTenant(r)),
+        ...json,
         status_dictText: RES_STATUS_TEXT[r.status] ?? '',
         personType_dictText: r.personType === PERSON_TYPE.user ? '系统用户' : '外部人员',
         sessionName: s?.name ?? null,
@@ -333,8 +361,12 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     url: '/answer/reservation/edit',
     config: { access: { perm: 'reservation:edit' } },
     handler: async (req) => {
-      const p = parse(ReservationEdit, req.body);
-      await editReservation(app, actorOf(req), p.id, p);
+      // a masked ID number or mobile sent back by the form (a user without the see-in-full button) means unchanged
+      const body = { ...((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>) };
+      for (const k of ['idCard', 'mobile'])
+        if (typeof body[k] === 'string' && (body[k] as string).includes('*')) delete body[k];
+      const p = parse(ReservationEdit, body);
+      await editReservation(app, await reservationActor(req), p.id, p);
       return ok(null, '编辑成功!');
     },
   });
@@ -352,7 +384,7 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       config: { access: { perm: `reservation:${action}` } },
       handler: async (req) => {
         const { ids } = parse(IdsBody, idsFrom(req));
-        return ok(null, await transition(app, actorOf(req), idList(ids), action, null));
+        return ok(null, await transition(app, await reservationActor(req), idList(ids), action, null));
       },
     });
   }
@@ -365,20 +397,22 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
       const input = idsFrom(req);
       if (!input.reason || (typeof input.reason === 'string' && !input.reason.trim())) throw bizError('请填写取消原因');
       const { ids, reason } = parse(CancelBody, input);
-      return ok(null, await transition(app, actorOf(req), idList(ids), 'cancel', reason));
+      return ok(null, await transition(app, await reservationActor(req), idList(ids), 'cancel', reason));
     },
   });
 
   app.delete('/answer/reservation/delete', { config: { access: { perm: 'reservation:delete' } } }, async (req) => {
     const { id } = parse(IdQuery, req.query);
-    if (!(await deleteReservations(db, actorOf(req), [id]))) throw bizError('未找到对应的预约');
+    if (!(await deleteReservations(db, await reservationActor(req), [id]))) throw bizError('未找到对应的预约');
     return ok(null, '删除成功!');
   });
 
   app.delete('/answer/reservation/deleteBatch', { config: { access: { perm: 'reservation:delete' } } }, async (req) => {
     const ids = idList(parse(IdsQuery, req.query).ids);
-    await deleteReservations(db, actorOf(req), ids);
-    return ok(null, '批量删除成功!');
+    const n = await deleteReservations(db, await reservationActor(req), ids);
+    // honest counts (issue 28 security 7): nothing deleted is a refusal, a partial delete says how many
+    if (n === 0) throw bizError('未找到可删除的预约（不存在或无权删除）');
+    return ok(null, n === ids.length ? '批量删除成功!' : `已删除 ${n} 条，${ids.length - n} 条不存在或无权删除`);
   });
 
   app.get(
@@ -414,7 +448,12 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
           if (rows.length < 1000) return;
         }
       }
-      return exportXlsx(reply, { fileName: '答题预约', columns: RESERVATION_EXCEL, rows: pages() });
+      const full = await seesInFull(app.ctx, req, SENSITIVE_PERM, '导出答题预约');
+      return exportXlsx(reply, {
+        fileName: '答题预约',
+        columns: full ? RESERVATION_EXCEL : RESERVATION_EXCEL_MASKED,
+        rows: pages(),
+      });
     },
   );
 

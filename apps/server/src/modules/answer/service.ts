@@ -50,6 +50,11 @@ export type ReservationRow = typeof answerReservation.$inferSelect;
 export interface Actor {
   user: Pick<UserRow, 'id' | 'username' | 'orgCode'>;
   tenancy: Tenancy;
+  /**
+   * the reservations this user may see: the data rules of the reservation page (the list's rule, issue 28 security 3);
+   * a reservation outside it is not found by any read, edit, state change or delete. Undefined = no rule.
+   */
+  reservations?: SQL;
 }
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamp`;
@@ -347,11 +352,25 @@ export interface Person {
   idCard?: string | null;
 }
 
-export async function findReservation(db: Db, id: string, tenancy: Tenancy, lock = false): Promise<ReservationRow> {
+export async function findReservation(
+  db: Db,
+  id: string,
+  tenancy: Tenancy,
+  lock = false,
+  /** the actor's data rules (Actor.reservations) */
+  visible?: SQL,
+): Promise<ReservationRow> {
   const q = db
     .select()
     .from(answerReservation)
-    .where(and(eq(answerReservation.id, id), eq(answerReservation.delFlag, 0), tenantWhere(answerReservation, tenancy)))
+    .where(
+      and(
+        eq(answerReservation.id, id),
+        eq(answerReservation.delFlag, 0),
+        tenantWhere(answerReservation, tenancy),
+        visible,
+      ),
+    )
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw bizError(MSG.reservationNotFound);
@@ -491,7 +510,7 @@ export async function editReservation(
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const cur = await findReservation(t, id, actor.tenancy, true);
+      const cur = await findReservation(t, id, actor.tenancy, true, actor.reservations);
       if (cur.status !== RES_STATUS.pending && cur.status !== RES_STATUS.confirmed) {
         throw bizError('只有待确认或已确认的预约可以编辑');
       }
@@ -534,7 +553,7 @@ async function transitionOne(
   reason: string | null,
   now: Date,
 ): Promise<void> {
-  const cur = await findReservation(tx, id, actor.tenancy, true);
+  const cur = await findReservation(tx, id, actor.tenancy, true, actor.reservations);
   const problem = transitionError(action, cur.status);
   if (problem) throw bizError(problem);
   const [session] = await tx.select().from(answerSession).where(eq(answerSession.id, cur.sessionId)).for('update');
@@ -609,6 +628,7 @@ export async function deleteReservations(db: Db, actor: Actor, ids: readonly str
             eq(answerReservation.id, id),
             eq(answerReservation.delFlag, 0),
             tenantWhere(answerReservation, actor.tenancy),
+            actor.reservations,
           ),
         )
         .for('update');

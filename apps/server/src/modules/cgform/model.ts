@@ -22,7 +22,8 @@ import { type DictRef, validateDictRef } from '../../platform/dict-text.ts';
 import { bizError } from '../../platform/errors.ts';
 import { defineListEntity, type ListEntity } from '../../platform/list-query.ts';
 import { fanOutHealthy, LocalCache, onFanOutReset } from '../../platform/local-cache.ts';
-import { IDENT_RE, isReservedTable } from './ident.ts';
+import { scopeRuntimeTable } from '../../platform/tenant-scope.ts';
+import { IDENT_RE, isReservedTable, quoteIdent } from './ident.ts';
 
 /**
  * A form definition loaded for the generated screens (ADR 032): the head, its fields in order, its sub tables (with the
@@ -269,6 +270,11 @@ function dictRefOf(ctx: AppContext, f: FieldRow): DictRef | undefined {
 
 let builds = 0;
 
+/** the server-owned tenant column of every generated table (the same name as the system tables') */
+export const TENANT_COLUMN = 'tenant_id';
+/** its definition when the designer's sync or the model adds it */
+export const TENANT_COLUMN_SQL = `${TENANT_COLUMN} integer not null default 0`;
+
 async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
   const db = ctx.db;
   const [stored] = await db.select().from(onlCgformHead).where(eq(onlCgformHead.id, headId)).limit(1);
@@ -401,6 +407,12 @@ async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
   );
   const types = new Map(dbCols.map((c) => [c.column_name, c.data_type]));
   if (!types.has('id')) return model;
+  // every generated table is tenant-scoped by the server-owned `tenant_id` column (issue 28, ADR 053): a table
+  // synchronised before it existed gets it here, once (existing rows belong to the platform tenant 0)
+  if (!types.has(TENANT_COLUMN)) {
+    await db.execute(sql.raw(`alter table ${quoteIdent(tableName)} add column if not exists ${TENANT_COLUMN_SQL}`));
+    types.set(TENANT_COLUMN, 'integer');
+  }
   const builders: Record<string, PgColumnBuilderBase> = {};
   for (const f of fields) {
     const t = types.get(f.dbFieldName);
@@ -409,11 +421,16 @@ async function buildModel(ctx: AppContext, headId: string): Promise<FormModel> {
     if (b) builders[f.dbFieldName] = b;
   }
   if (!builders.id) return model;
+  builders[TENANT_COLUMN] ??= columnFor(TENANT_COLUMN, types.get(TENANT_COLUMN) ?? 'integer') ?? integer(TENANT_COLUMN);
   const table = pgTable(tableName, builders) as unknown as PgTable;
   const columns = new Map<string, PgColumn>();
   for (const [k, col] of Object.entries(table as unknown as Record<string, unknown>)) {
     if (builders[k] && col && typeof col === 'object') columns.set(k, col as PgColumn);
   }
+  // the owning tenant is the server's: never a form field, list column, filter or sort key, even when the definition
+  // names a field tenant_id (it is stamped from the request's tenancy)
+  scopeRuntimeTable(table, columns.get(TENANT_COLUMN)!);
+  columns.delete(TENANT_COLUMN);
   const sortable = [...columns.keys()].filter((k) => k !== 'password' && k !== 'salt');
   const entityDicts: Record<string, DictRef> = {};
   for (const [f, ref] of Object.entries(dicts)) if (columns.has(f)) entityDicts[f] = ref;

@@ -394,6 +394,29 @@ describe('online reports', () => {
     });
 
     it.skipIf(onRealPg)(
+      'PGlite: a report whose size the planner cannot see (a huge array or text) is refused at once (issue 28 security 6)',
+      async () => {
+        for (const [q, f] of [
+          ['select count(*) as n from unnest(array_fill(1, array[100000000])) x', 'array_fill'],
+          ["select length(repeat('x', 1000000000)) as n", 'repeat'],
+          ["select length(lpad('x', 1000000000)) as n", 'lpad'],
+          ["select length(format('%1000000000s', 'x')) as n", 'format'],
+        ]) {
+          const added = await add(design(q));
+          expect(added.json.success).toBe(true);
+          const started = Date.now();
+          const [r, health] = await Promise.all([data(added.json.result), t.req({ method: 'GET', url: '/healthz' })]);
+          expect(r, q).toMatchObject({
+            success: false,
+            message: `嵌入式数据库中报表不能调用 ${f}（其结果大小无法在查询前估算，可能长时间阻塞服务）；请改用 PostgreSQL 部署`,
+          });
+          expect(health.statusCode).toBe(200);
+          expect(Date.now() - started, q).toBeLessThan(3000);
+        }
+      },
+    );
+
+    it.skipIf(onRealPg)(
       'PGlite: a heavy or recursive report is refused at once, and the server answers meanwhile',
       async () => {
         const heavy = [

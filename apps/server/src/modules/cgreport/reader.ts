@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDate, formatDateTime } from '../../platform/serialize.ts';
+import { TENANT_COLUMN, TENANT_COLUMN_SQL } from '../cgform/model.ts';
 import { openDataSource } from '../data-source/connect.ts';
 import { REPORT_TABLES, ReportSqlError } from './sql-guard.ts';
 
@@ -170,17 +171,27 @@ export async function onlineTableColumns(ctx: AppContext, rt: ReportRuntime, tab
     )) as { column_name: string }[]
   ).map((c) => c.column_name);
   if (!cols.length) return null;
+  // the server-owned tenant column of generated tables (ADR 053): a table synchronised before it gets it here
+  if (!cols.includes(TENANT_COLUMN)) {
+    await ctx.db.execute(
+      sql.raw(`alter table ${q(rt.schema)}.${q(table)} add column if not exists ${TENANT_COLUMN_SQL}`),
+    );
+  }
+  // the tenant column is read by the report's row condition only: never one of the report's columns
+  const readable = cols.filter((c) => c !== TENANT_COLUMN);
   if (rt.role) {
     try {
       await ctx.db.execute(
-        sql.raw(`grant select (${cols.map(q).join(', ')}) on ${q(rt.schema)}.${q(table)} to ${REPORT_ROLE}`),
+        sql.raw(
+          `grant select (${[...readable, TENANT_COLUMN].map(q).join(', ')}) on ${q(rt.schema)}.${q(table)} to ${REPORT_ROLE}`,
+        ),
       );
     } catch (err) {
       ctx.log.warn({ err: (err as Error)?.message, table }, 'online reports: grant on an online-form table failed');
       return null;
     }
   }
-  return cols;
+  return readable;
 }
 
 /** creates report_reader if needed and grants it exactly the readable columns (nothing else of this schema) */

@@ -4,6 +4,7 @@ import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../../db/sch
 import { dictItemsByCode } from '../../platform/dict-cache.ts';
 import { dictKeys, type ParsedRef, parseDictRef, tableTexts } from '../../platform/dict-text.ts';
 import { escapeLike } from '../../platform/list-query.ts';
+import { ALL_TENANTS, type Tenancy, tenantSqlFor } from '../../platform/tenant-scope.ts';
 import {
   MAX_REPORT_ROWS,
   onlineTableColumns,
@@ -11,11 +12,10 @@ import {
   reportRuntime,
   runReportStatements,
 } from './reader.ts';
+import { checkReportSql, REPORT_TABLES, ReportSqlError } from './sql-guard.ts';
 
 /** the column settings a report field starts with (shown, not sorted, not searched, no total row), seeded and parsed */
 export const REPORT_ITEM_DEFAULTS = { fieldType: 'String', isShow: 1, isOrder: 0, isSearch: 0, isTotal: '0' } as const;
-
-import { checkReportSql, ReportSqlError } from './sql-guard.ts';
 
 export type Head = typeof onlCgreportHead.$inferSelect;
 export type Item = typeof onlCgreportItem.$inferSelect;
@@ -54,9 +54,17 @@ export async function loadDefinition(ctx: AppContext, key: string, byCode = fals
 }
 
 /** the guard's view of this database: the listed tables, and synchronised online-form tables on demand */
-export function localOf(ctx: AppContext, rt: ReportRuntime | undefined) {
+export function localOf(ctx: AppContext, rt: ReportRuntime | undefined, tenancy: Tenancy) {
   if (!rt) return undefined;
-  return { schema: rt.schema, columns: rt.columns, resolve: (t: string) => onlineTableColumns(ctx, rt, t) };
+  const qualified = (t: string) => `${quote(rt.schema)}.${quote(t)}`;
+  return {
+    schema: rt.schema,
+    columns: rt.columns,
+    resolve: (t: string) => onlineTableColumns(ctx, rt, t),
+    // every table is read only for the caller's tenant (ADR 053)
+    // (a table outside REPORT_TABLES can only be a synchronised online-form table: reader.ts onlineTableColumns)
+    rows: (t: string) => tenantSqlFor(t, tenancy, qualified, !Object.hasOwn(REPORT_TABLES, t)),
+  };
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -81,6 +89,8 @@ export function paramValues(def: Definition, names: readonly string[], query: Qu
 
 export interface ReportQueryOptions {
   query: Query;
+  /** the caller's tenancy: the report reads only its tenant's rows */
+  tenancy: Tenancy;
   /** page; absent = every row up to MAX_REPORT_ROWS (export) */
   page?: { pageNo: number; pageSize: number };
 }
@@ -98,7 +108,7 @@ export interface ReportAnswer {
 export async function runReport(ctx: AppContext, def: Definition, opts: ReportQueryOptions): Promise<ReportAnswer> {
   const local = def.head.dbSource ? undefined : await reportRuntime(ctx);
   const checked = await checkReportSql(def.head.cgrSql, {
-    local: localOf(ctx, local),
+    local: localOf(ctx, local, opts.tenancy),
     embedded: !def.head.dbSource && ctx.database.kind === 'pglite',
   });
   const values: unknown[] = paramValues(def, checked.params, opts.query);
@@ -151,7 +161,7 @@ export async function sqlColumns(
 ): Promise<{ fields: string[]; params: string[] }> {
   const local = dbSource ? undefined : await reportRuntime(ctx);
   const checked = await checkReportSql(sqlText, {
-    local: localOf(ctx, local),
+    local: localOf(ctx, local, ALL_TENANTS), // LIMIT 0: no row is read
     embedded: !dbSource && ctx.database.kind === 'pglite',
   });
   const values = checked.params.map(() => null);

@@ -8,7 +8,9 @@ import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx } from '../../platform/excel.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage, parsePaging } from '../../platform/list-query.ts';
+import { ALL_TENANTS, tenantOf } from '../../platform/tenant-scope.ts';
 import { parse, str } from '../../platform/validation.ts';
+import { assertReportAllowed } from './access.ts';
 import { describeSqlError, reportRuntime } from './reader.ts';
 import {
   type Definition,
@@ -197,7 +199,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   const checkSql = async (sql: string, dbSource: string | null | undefined) => {
     try {
       const rt = dbSource ? undefined : await reportRuntime(ctx);
-      await checkReportSql(sql, { local: localOf(ctx, rt) });
+      await checkReportSql(sql, { local: localOf(ctx, rt, ALL_TENANTS) });
     } catch (err) {
       throw failure(app, err);
     }
@@ -363,13 +365,20 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   });
 
   // ------------------------------------------------------------------ runtime
+  /** a report the request's user may run (a granted report menu, a form's popup, or the designer); else 403 */
+  const runnable = async (req: FastifyRequest, key: string, byCode = false): Promise<Definition> => {
+    const def = await definitionOr404(app, key, byCode);
+    await assertReportAllowed(app, req, def.head);
+    return def;
+  };
+
   app.get(`${B}/api/getParamsInfo/:id`, { config: { access: runtime } }, async (req) => {
-    const def = await definitionOr404(app, (req.params as { id: string }).id);
+    const def = await runnable(req, (req.params as { id: string }).id);
     return ok(def.params.map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue })));
   });
 
   app.get(`${B}/api/getQueryInfo/:id`, { config: { access: runtime } }, async (req) => {
-    const def = await definitionOr404(app, (req.params as { id: string }).id);
+    const def = await runnable(req, (req.params as { id: string }).id);
     return ok(
       def.items
         .filter((i) => Number(i.isSearch) === 1)
@@ -405,11 +414,11 @@ export default async function cgreportRoutes(app: FastifyInstance) {
       });
 
   app.get(`${B}/api/getColumnsAndData/:id`, { config: { access: runtime } }, async (req) => {
-    const def = await definitionOr404(app, (req.params as { id: string }).id);
+    const def = await runnable(req, (req.params as { id: string }).id);
     const query = q(req);
     let data: Awaited<ReturnType<typeof runReport>>;
     try {
-      data = await runReport(ctx, def, { query, page: parsePaging(query) });
+      data = await runReport(ctx, def, { query, page: parsePaging(query), tenancy: tenantOf(req) });
     } catch (err) {
       throw failure(app, err);
     }
@@ -427,10 +436,10 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   });
 
   app.get(`${B}/api/exportManySheetXls/:id`, { config: { access: runtime } }, async (req, reply) => {
-    const def = await definitionOr404(app, (req.params as { id: string }).id);
+    const def = await runnable(req, (req.params as { id: string }).id);
     let data: Awaited<ReturnType<typeof runReport>>;
     try {
-      data = await runReport(ctx, def, { query: q(req) });
+      data = await runReport(ctx, def, { query: q(req), tenancy: tenantOf(req) });
     } catch (err) {
       throw failure(app, err);
     }
@@ -447,7 +456,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
 
   /** JPopup: the report by code (cgRpConfigId = head id) */
   app.get(`${B}/api/getRpColumns/:code`, { config: { access: runtime } }, async (req) => {
-    const def = await definitionOr404(app, (req.params as { code: string }).code, true);
+    const def = await runnable(req, (req.params as { code: string }).code, true);
     const dictOptions = await dictOptionsOf(ctx, def.items);
     return ok({
       cgRpConfigId: def.head.id,
@@ -466,10 +475,10 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   });
 
   app.get(`${B}/api/getData/:id`, { config: { access: runtime } }, async (req) => {
-    const def = await definitionOr404(app, (req.params as { id: string }).id);
+    const def = await runnable(req, (req.params as { id: string }).id);
     const query = q(req);
     try {
-      const data = await runReport(ctx, def, { query, page: parsePaging(query) });
+      const data = await runReport(ctx, def, { query, page: parsePaging(query), tenancy: tenantOf(req) });
       return ok({ total: data.total, records: data.records });
     } catch (err) {
       throw failure(app, err);
@@ -484,7 +493,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
     const query = q(req);
     const token = /^([A-Za-z0-9_-]{1,36}):([^\s:]{1,125})$/.exec(String(query.sql ?? '').trim());
     if (!token) throw bizError(DESIGNER_MESSAGES.clientSql);
-    const def = await definitionOr404(app, token[1]);
+    const def = await runnable(req, token[1]);
     const item = def.items.find((i) => i.fieldName === token[2] && i.dictCode);
     if (!item) throw bizError(DESIGNER_MESSAGES.clientSql);
     const keyword = String(query.keyword ?? '').trim();

@@ -97,6 +97,8 @@ const WRITING_NODES = new Set([
 
 export const MESSAGES = {
   empty: '报表SQL不能为空',
+  unbounded: (f: string) =>
+    `嵌入式数据库中报表不能调用 ${f}（其结果大小无法在查询前估算，可能长时间阻塞服务）；请改用 PostgreSQL 部署`,
   seriesArgs: (f: string) =>
     `嵌入式数据库中 ${f} 的参数只能是常量或报表参数（须能在查询前估算行数），不能引用字段或子查询；或改用 PostgreSQL 部署`,
   tooLong: '报表SQL长度不能超过 4000 个字符',
@@ -143,6 +145,11 @@ export interface CheckOptions {
      * or null; asked once per unknown name before the checks
      */
     resolve?: (table: string) => Promise<readonly string[] | null>;
+    /**
+     * the row condition (SQL text over the table's own columns) each table is read with: the caller's tenant
+     * (platform/tenant-scope.ts tenantSqlFor); undefined = every row
+     */
+    rows?: (table: string, columns: readonly string[]) => string | undefined;
   };
   /**
    * The report runs on PGlite (no statement_timeout; ./reader.ts refuses plans estimated too heavy): the rows of
@@ -150,6 +157,13 @@ export interface CheckOptions {
    */
   embedded?: boolean;
 }
+
+/**
+ * Functions whose cost the planner does not see (a value or set of any size built from a small argument:
+ * `array_fill(1, array[100000000])`, `repeat('x', 1e9)`, splitting such a text …). On PGlite, which ignores
+ * statement_timeout, a report calling them could hold the server for seconds (issue 28 security 6): refused there.
+ */
+const EMBEDDED_UNBOUNDED = new Set(['array_fill', 'repeat', 'lpad', 'rpad', 'format', 'factorial', 'power', 'pow']);
 
 /** functions whose row count the planner takes from their arguments (unknown arguments → a guess of 1 000 rows) */
 const SERIES_FUNCS = new Set(['generate_series']);
@@ -254,6 +268,8 @@ export async function checkReportSql(sql: string, opts: CheckOptions): Promise<C
       if (names.length > 1 && names[0].toLowerCase() !== 'pg_catalog')
         throw new ReportSqlError(MESSAGES.func(names.join('.')));
       if (functionDenied(name)) throw new ReportSqlError(MESSAGES.func(name));
+      if (opts.embedded && EMBEDDED_UNBOUNDED.has(name.toLowerCase()))
+        throw new ReportSqlError(MESSAGES.unbounded(name));
       if (opts.embedded && SERIES_FUNCS.has(name.toLowerCase())) {
         walk(v.args, (t) => {
           if (t === 'ColumnRef' || t === 'SubLink') throw new ReportSqlError(MESSAGES.seriesArgs(name));
@@ -321,7 +337,8 @@ function tableEdits(
     const token = m?.[1] ?? '';
     const name = token.startsWith('"') ? token.slice(1, -1).replace(/""/g, '"') : token.toLowerCase();
     if (name !== rel) throw new ReportSqlError(MESSAGES.form);
-    const select = `(SELECT ${cols.map(quoteIdent).join(', ')} FROM ${quoteIdent(local.schema)}.${quoteIdent(rel)})`;
+    const cond = local.rows?.(rel, cols);
+    const select = `(SELECT ${cols.map(quoteIdent).join(', ')} FROM ${quoteIdent(local.schema)}.${quoteIdent(rel)}${cond ? ` WHERE ${cond}` : ''})`;
     edits.push({
       from,
       to: from + Buffer.byteLength(token, 'utf8'),

@@ -122,6 +122,23 @@ function isMultipart(req: FastifyRequest): boolean {
  * Reads a multipart request: the part named `fieldName` (or the first file part) into memory, at most 10 MB, plus the
  * plain fields. Missing file → 请选择要上传的文件; too large → the contract message.
  */
+/**
+ * Characters a file name never needs and that make it lie about itself (issue 28 security 8): C0/C1 controls and DEL,
+ * and the Unicode direction marks, embeddings, overrides and isolates (`report\u202Efdp.png` shows as `reportgnp.pdf`),
+ * plus the line and paragraph separators. Every upload (readUploadedFile, the one upload path) refuses them;
+ * download names have them removed (contentDisposition).
+ */
+const UNSAFE_CLASS =
+  '[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u2028\\u2029\\ufeff]';
+export const UNSAFE_NAME_CHARS = new RegExp(UNSAFE_CLASS);
+const UNSAFE_NAME_CHARS_ALL = new RegExp(UNSAFE_CLASS, 'g');
+export const UNSAFE_FILE_NAME = '文件名包含控制字符或文字方向控制字符（可能伪装文件类型），请重命名后再上传';
+
+/** a name without the characters of UNSAFE_NAME_CHARS */
+export function safeFileName(name: string): string {
+  return name.replace(UNSAFE_NAME_CHARS_ALL, '');
+}
+
 export async function readUploadedFile(req: FastifyRequest, fieldName = 'file'): Promise<UploadedFile> {
   if (!isMultipart(req)) throw bizError(NO_FILE);
   const fields: Record<string, string> = {};
@@ -147,6 +164,7 @@ export async function readUploadedFile(req: FastifyRequest, fieldName = 'file'):
     throw err;
   }
   if (!picked) throw bizError(NO_FILE);
+  if (UNSAFE_NAME_CHARS.test(picked.fileName)) throw bizError(UNSAFE_FILE_NAME);
   return { fileName: picked.fileName, content: picked.content, fields };
 }
 
@@ -194,7 +212,8 @@ export async function writeUnderRoot(
 }
 
 /** `attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / 5987) */
-export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+export function contentDisposition(type: 'attachment' | 'inline', name: string): string {
+  const fileName = safeFileName(name) || 'file';
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -3,6 +3,7 @@ import { okCode0 } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { bizError } from '../../platform/errors.ts';
 import { sendError } from '../../platform/http-hooks.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { recordUpload } from '../oss/routes.ts';
 import {
   BIZ_PATTERN,
@@ -33,7 +34,15 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
       const rel = await writeUnderRoot(app.ctx.config.uploadDir, biz, storedName(ext), content);
       // every stored upload is listed on 文件存储 (modules/oss)
       const username = req.auth?.user.username ?? null;
-      await recordUpload(app.ctx, { fileName, key: rel, ext, size: content.length, biz, username });
+      await recordUpload(app.ctx, {
+        fileName,
+        key: rel,
+        ext,
+        size: content.length,
+        biz,
+        username,
+        tenancy: tenantOf(req),
+      });
       return okCode0(null, rel);
     } catch (err) {
       req.log.error({ err }, 'upload: write failed');

@@ -219,3 +219,28 @@ describe('GET /sys/common/static/**', () => {
     expect(res.headers['content-type']).toBe('image/gif');
   });
 });
+
+describe('upload names (issue 28 security 8)', () => {
+  it('refuses names with direction overrides or control characters on every upload path, and writes nothing', async () => {
+    const before = filesOnDisk();
+    for (const name of ['report\u202Efdp.png', 'a\u2066b.png', 'tab\there.png', 'nul\u0000.png', 'bom\ufeff.png']) {
+      const r = await upload({ name, content: MAGIC.png });
+      expect(r.json, JSON.stringify(name)).toMatchObject({
+        success: false,
+        message: '文件名包含控制字符或文字方向控制字符（可能伪装文件类型），请重命名后再上传',
+      });
+      const body = multipartBody({}, { name, content: MAGIC.png });
+      const oss = await t.req({ method: 'POST', url: '/jeecg-boot/sys/oss/file/upload', ...body, token });
+      expect(oss.json.success, JSON.stringify(name)).toBe(false);
+    }
+    expect(filesOnDisk()).toEqual(before);
+    expect((await upload({ name: '报告 2024.png', content: MAGIC.png })).json.success).toBe(true);
+  });
+
+  it('a stored name with such characters is downloaded without them', async () => {
+    const { contentDisposition } = await import('./files.ts');
+    const header = contentDisposition('attachment', 'report\u202Efdp.png');
+    expect(header).toContain("filename*=UTF-8''reportfdp.png");
+    expect(header).not.toMatch(/%E2%80%AE/i);
+  });
+});

@@ -7,7 +7,7 @@ import { sysDataSource } from '../../db/schema/index.ts';
 import { defineCrud, registerCrud } from '../../platform/crud.ts';
 import { bizError } from '../../platform/errors.ts';
 import { parse, str } from '../../platform/validation.ts';
-import { type AddressInput, hostAllowed, hostRefused, parseAddress, parseAllowList } from './address.ts';
+import { type Address, type AddressInput, hostAllowed, hostRefused, parseAddress, parseAllowList } from './address.ts';
 import { evictPools, PASSWORD_UNREADABLE, runtimeOf, setRuntime, testConnection } from './connect.ts';
 import { loadKey, SecretBox } from './secret.ts';
 
@@ -74,6 +74,32 @@ function checkAddress(ctx: AppContext, input: AddressInput) {
   return a;
 }
 
+/** the refusal when a stored password would go to another server (issue 28 security 4) */
+export const PASSWORD_AGAIN = '数据源的主机或端口已改变，请重新输入密码';
+
+/**
+ * A stored password is only ever sent to the server it was stored with: the same engine, host and port (and user) as
+ * the stored address. Anything else needs the password typed again.
+ */
+function sameServer(
+  stored: AddressInput & { dbUsername?: string | null },
+  next: Address,
+  user: string | null | undefined,
+) {
+  let before: Address;
+  try {
+    before = parseAddress(stored);
+  } catch {
+    return false;
+  }
+  return (
+    before.engine === next.engine &&
+    before.host === next.host &&
+    before.port === next.port &&
+    (stored.dbUsername ?? '') === (user ?? '')
+  );
+}
+
 const fieldsOf = (input: z.output<typeof DsAdd> | z.output<typeof DsEdit>) => ({
   name: input.name,
   remark: input.remark ?? null,
@@ -118,10 +144,12 @@ export const dataSources = defineCrud({
   edit: {
     schema: DsEdit,
     toRow: (input, current, c) => {
-      checkAddress(c.app.ctx, input);
+      const next = checkAddress(c.app.ctx, input);
       const row: Record<string, unknown> = fieldsOf(input);
-      // an empty password keeps the stored one (the list never sends it to the client)
+      // an empty password keeps the stored one (the list never sends it to the client) — only for the same server
       if (input.dbPassword) row.dbPassword = box(c).seal(input.dbPassword, String(current.code ?? ''));
+      else if (current.dbPassword && !sameServer(current as never, next, input.dbUsername))
+        throw bizError(PASSWORD_AGAIN);
       return row;
     },
   },
@@ -195,6 +223,7 @@ export default async function dataSourceRoutes(app: FastifyInstance): Promise<vo
     if (!password && input.id) {
       const [row] = await app.ctx.db.select().from(sysDataSource).where(eq(sysDataSource.id, input.id)).limit(1);
       if (row?.dbPassword) {
+        if (!sameServer(row as never, a, input.dbUsername)) throw bizError(PASSWORD_AGAIN);
         const open = runtimeOf(app.ctx).box.open(row.dbPassword, row.code ?? '');
         if (open === null) throw bizError(PASSWORD_UNREADABLE);
         password = open;

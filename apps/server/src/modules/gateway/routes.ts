@@ -207,6 +207,30 @@ const HOP_BY_HOP = [
   'upgrade',
 ];
 const CREDENTIALS = ['authorization', 'x-access-token', 'cookie'];
+/** query parameters carrying a credential (JeecgBoot's clients put the token in `?token=` for downloads and sockets) */
+const QUERY_CREDENTIALS = new Set(['token', 'x-access-token', 'access_token', 'accesstoken', 'authorization']);
+
+/**
+ * The query string forwarded upstream: without credential parameters (issue 28 security 7), as the credential headers
+ * are dropped, unless the route keeps authentication (PreserveHostHeader-style `preserveAuth`).
+ */
+export function forwardedQuery(search: string, preserveAuth: boolean): string {
+  if (preserveAuth || search.length <= 1) return search;
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      const raw = pair.split('=', 1)[0];
+      let name: string;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        name = raw;
+      }
+      return !QUERY_CREDENTIALS.has(name.trim().toLowerCase());
+    });
+  return kept.length ? `?${kept.join('&')}` : '';
+}
 
 function routeFor(routes: CompiledRoute[], method: string, path: string) {
   for (const r of routes) {
@@ -229,7 +253,8 @@ async function proxy(app: FastifyInstance, req: FastifyRequest, reply: FastifyRe
   if (!routes.length) return;
   const route = routeFor(routes, req.method, path);
   if (!route) return;
-  const url = targetUrl(route.target, stripPath(path, route.rule.strip), q < 0 ? '' : req.url.slice(q));
+  const search = forwardedQuery(q < 0 ? '' : req.url.slice(q), !!route.rule.preserveAuth);
+  const url = targetUrl(route.target, stripPath(path, route.rule.strip), search);
   // the body is streamed as it arrives (never parsed here)
   if (req.method !== 'GET' && req.method !== 'HEAD') (req as { body?: unknown }).body = req.raw;
   const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;

@@ -282,3 +282,51 @@ describe('Redis terminal', () => {
     expect((await terminal('TYPE nosuchkey')).json.result.reply).toBe('none');
   });
 });
+
+describe('Redis terminal: security state is never readable (issue 28 security 1)', () => {
+  it('refuses to read SMS codes, captcha answers, lockout and rate-limit keys, in any namespace', async () => {
+    const ns = t.app.ctx.config.redisPrefix;
+    for (const command of [
+      `GET ${ns}captcha:key:abc`,
+      `GET ${ns}sms:login:13800138000`,
+      `MGET cachekey ${ns}lock:state:x`,
+      `GETRANGE ${ns}pwreset:t 0 10`,
+      `TTL other:sms:login:13800138000`,
+      `HGET prefix_user_token_abc f`,
+      `MEMORY USAGE ${ns}rl:login:1.2.3.4:1`,
+      `OBJECT ENCODING ${ns}captcha:0f`,
+    ]) {
+      const r = await terminal(command);
+      expect(r.json, command).toMatchObject({ success: false, message: expect.stringContaining('不能在终端读取') });
+    }
+  });
+
+  it.runIf(onRedis)('a live captcha answer cannot be read or listed, while other keys still can', async () => {
+    const ns = t.app.ctx.config.redisPrefix;
+    const img = await t.req({ method: 'GET', url: `${B}/sys/randomImage/terminalprobe1` });
+    expect(img.json.success).toBe(true);
+    const got = await terminal(`GET ${ns}captcha:key:terminalprobe1`);
+    expect(got.json.success).toBe(false);
+    const scan = await terminal(`SCAN 0 MATCH ${ns}* COUNT 1000`);
+    expect(scan.json.success).toBe(true);
+    const listed = JSON.stringify(scan.json.result.reply);
+    expect(listed).not.toContain('captcha');
+    expect((await terminal('GET some-cache-key-of-nobody')).json.success).toBe(true);
+  });
+
+  it('never writes a password typed into the terminal to the operation log', async () => {
+    for (const line of [
+      'AUTH s3cretPass!',
+      'AUTH default s3cretPass!',
+      'CONFIG SET requirepass s3cretPass!',
+      'MIGRATE h 1 k 0 1 AUTH s3cretPass!',
+    ]) {
+      const r = await terminal(line);
+      expect(r.json.success).toBe(false);
+    }
+    const rows = await t.app.ctx.db.select().from(sysLog).where(eq(sysLog.requestUrl, '/sys/monitor/redis/terminal'));
+    const all = JSON.stringify(rows);
+    expect(all).not.toContain('s3cretPass');
+    expect(rows.map((r) => r.logContent)).toContain('Redis终端 拒绝: AUTH（参数已隐去）');
+  });
+});

@@ -169,3 +169,21 @@ describe('disk mounts', () => {
     ]);
   });
 });
+
+describe('Redis terminal: protected keys (issue 28 security 1)', () => {
+  it('protects every key of the application namespace except its cache, and security keys anywhere', async () => {
+    const { isSecurityKey, withoutSecurityKeys, loggedLine } = await import('./redis.ts');
+    expect(isSecurityKey('answer:captcha:key:x', 'answer:')).toBe(true);
+    expect(isSecurityKey('answer:anything-new', 'answer:')).toBe(true);
+    expect(isSecurityKey('answer:cache:dict', 'answer:')).toBe(false);
+    expect(isSecurityKey('other:sms:login:1', 'answer:')).toBe(true);
+    expect(isSecurityKey('prefix_user_token_abc', 'answer:')).toBe(true);
+    expect(isSecurityKey('sys:cache:dict', 'answer:')).toBe(false);
+    expect(withoutSecurityKeys(['0', ['a', 'answer:sms:x', 'b']], 'answer:')).toEqual(['0', ['a', 'b']]);
+    expect(loggedLine('auth secret', true)).toBe('AUTH（参数已隐去）');
+    expect(loggedLine('FLUSHALL', true)).toBe('FLUSHALL');
+    expect(loggedLine('GET "a b"', false)).toBe('GET a b');
+    expect(refusal('GET answer:sms:login:1')).toMatch(/不能在终端读取/);
+    expect(refusal('GET plain')).toBe(null);
+  });
+});

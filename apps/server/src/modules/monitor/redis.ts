@@ -122,6 +122,8 @@ export class RedisProbe {
 // Redis terminal: an allow-list of read-only commands (contract-2 §8: no free-form command endpoint)
 
 interface Allowed {
+  /** which arguments are key names: the first one, every one, or the second (sub-command, key) */
+  keys?: 'first' | 'all' | 'second';
   /** argument count bounds */
   min: number;
   max: number;
@@ -173,34 +175,95 @@ export const TERMINAL_COMMANDS: Record<string, Allowed> = {
   INFO: { min: 0, max: 1 },
   LASTSAVE: { min: 0, max: 0 },
   ROLE: { min: 0, max: 0 },
-  TYPE: { min: 1, max: 1 },
-  EXISTS: { min: 1, max: 10 },
-  TTL: { min: 1, max: 1 },
-  PTTL: { min: 1, max: 1 },
-  GET: { min: 1, max: 1 },
-  STRLEN: { min: 1, max: 1 },
-  GETRANGE: { min: 3, max: 3 },
-  MGET: { min: 1, max: 20 },
-  HGET: { min: 2, max: 2 },
-  HMGET: { min: 2, max: 21 },
-  HLEN: { min: 1, max: 1 },
-  HEXISTS: { min: 2, max: 2 },
-  HSCAN: { min: 2, max: 8, check: scanCap(1) },
-  LLEN: { min: 1, max: 1 },
-  LINDEX: { min: 2, max: 2 },
-  LRANGE: { min: 3, max: 3, check: rangeCap },
-  SCARD: { min: 1, max: 1 },
-  SISMEMBER: { min: 2, max: 2 },
-  SSCAN: { min: 2, max: 8, check: scanCap(1) },
-  ZCARD: { min: 1, max: 1 },
-  ZSCORE: { min: 2, max: 2 },
-  ZRANK: { min: 2, max: 2 },
-  ZRANGE: { min: 3, max: 3, check: rangeCap },
-  ZSCAN: { min: 2, max: 8, check: scanCap(1) },
+  TYPE: { keys: 'first', min: 1, max: 1 },
+  EXISTS: { keys: 'all', min: 1, max: 10 },
+  TTL: { keys: 'first', min: 1, max: 1 },
+  PTTL: { keys: 'first', min: 1, max: 1 },
+  GET: { keys: 'first', min: 1, max: 1 },
+  STRLEN: { keys: 'first', min: 1, max: 1 },
+  GETRANGE: { keys: 'first', min: 3, max: 3 },
+  MGET: { keys: 'all', min: 1, max: 20 },
+  HGET: { keys: 'first', min: 2, max: 2 },
+  HMGET: { keys: 'first', min: 2, max: 21 },
+  HLEN: { keys: 'first', min: 1, max: 1 },
+  HEXISTS: { keys: 'first', min: 2, max: 2 },
+  HSCAN: { keys: 'first', min: 2, max: 8, check: scanCap(1) },
+  LLEN: { keys: 'first', min: 1, max: 1 },
+  LINDEX: { keys: 'first', min: 2, max: 2 },
+  LRANGE: { keys: 'first', min: 3, max: 3, check: rangeCap },
+  SCARD: { keys: 'first', min: 1, max: 1 },
+  SISMEMBER: { keys: 'first', min: 2, max: 2 },
+  SSCAN: { keys: 'first', min: 2, max: 8, check: scanCap(1) },
+  ZCARD: { keys: 'first', min: 1, max: 1 },
+  ZSCORE: { keys: 'first', min: 2, max: 2 },
+  ZRANK: { keys: 'first', min: 2, max: 2 },
+  ZRANGE: { keys: 'first', min: 3, max: 3, check: rangeCap },
+  ZSCAN: { keys: 'first', min: 2, max: 8, check: scanCap(1) },
   SCAN: { min: 1, max: 7, check: scanCap(0) },
-  MEMORY: { min: 2, max: 2, sub: ['USAGE'] },
-  OBJECT: { min: 2, max: 2, sub: ['ENCODING', 'IDLETIME', 'FREQ', 'REFCOUNT'] },
+  MEMORY: { keys: 'second', min: 2, max: 2, sub: ['USAGE'] },
+  OBJECT: { keys: 'second', min: 2, max: 2, sub: ['ENCODING', 'IDLETIME', 'FREQ', 'REFCOUNT'] },
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Security state is never readable through the terminal (issue 28 security item 1, ADR 053)
+
+/**
+ * Key name patterns of security state kept in Redis: SMS codes, captcha answers, lockout and rate-limit counters,
+ * password-reset tickets (infra/kv.ts users) and the sign-in state JeecgBoot itself keeps when it shares the Redis
+ * (`prefix_user_token_*`, shiro sessions). A key matches when any colon-separated part of it starts such a pattern,
+ * so the rule holds under every REDIS_PREFIX (several deployments may share one Redis).
+ */
+const SECURITY_KEY_PATTERNS: readonly RegExp[] = [
+  /(^|:)(sms|captcha|lock|pwreset|rl|sess|session|sessions|token|tokens|login|otp|ticket|shiro)(:|_|$)/i,
+  /token/i,
+  /passw(or)?d|secret|credential/i,
+];
+
+/**
+ * True for a key the terminal must not read or list. The application's own namespace (`ns`, REDIS_PREFIX) holds
+ * nothing but security state (infra/kv.ts: captcha, SMS, lockout, rate limits, reset tickets), so every key in it is
+ * protected except those under `<ns>cache:` — a future secret stored through the KV is protected without a change
+ * here.
+ */
+export function isSecurityKey(key: string, ns = ''): boolean {
+  if (ns && key.startsWith(ns) && !key.startsWith(`${ns}cache:`)) return true;
+  return SECURITY_KEY_PATTERNS.some((re) => re.test(key));
+}
+
+export const SECURITY_KEY_REFUSAL = '该键保存登录安全数据（验证码、短信验证码、会话、锁定计数），不能在终端读取';
+
+/** refuses a command naming a protected key (the keys found by `def.keys`) */
+function checkKeys(def: Allowed, args: string[], ns: string): void {
+  const keys =
+    def.keys === 'first' ? args.slice(0, 1) : def.keys === 'all' ? args : def.keys === 'second' ? args.slice(1, 2) : [];
+  if (keys.some((k) => isSecurityKey(k, ns))) throw bizError(SECURITY_KEY_REFUSAL);
+}
+
+/** a SCAN reply without the protected keys (their names are not shown either: a captcha key names its answer's hash) */
+export function withoutSecurityKeys(reply: unknown, ns = ''): unknown {
+  if (!Array.isArray(reply) || reply.length !== 2 || !Array.isArray(reply[1])) return reply;
+  const keys = (reply[1] as unknown[]).filter(
+    (k) => !isSecurityKey(Buffer.isBuffer(k) ? k.toString('utf8') : String(k), ns),
+  );
+  return [reply[0], keys];
+}
+
+/**
+ * What the operation log records of a terminal line: the command and its arguments when it ran (key names only —
+ * protected keys never run), only the command word for a refused line (a refused `AUTH`, `CONFIG SET requirepass`,
+ * `MIGRATE … AUTH` carries a password, and a refused line is never sent).
+ */
+export function loggedLine(line: string, refused: boolean): string {
+  let words: string[];
+  try {
+    words = tokenize(line);
+  } catch {
+    words = line.trim().split(/\s+/);
+  }
+  const command = (words[0] ?? '').toUpperCase().slice(0, 40);
+  if (!refused) return words.join(' ').slice(0, 300);
+  return words.length > 1 ? `${command}（参数已隐去）` : command;
+}
 
 /** commands refused with a reason of their own (writes and dangerous reads fall under the generic refusal) */
 const NAMED_REFUSALS: Record<string, string> = {
@@ -247,7 +310,7 @@ export function tokenize(line: string): string[] {
 }
 
 /** the command to send, or a bizError with the refusal (only allow-listed read-only commands pass) */
-export function checkTerminalCommand(line: string): { command: string; args: string[] } {
+export function checkTerminalCommand(line: string, ns = ''): { command: string; args: string[] } {
   const words = tokenize(line);
   if (words.length === 0) throw bizError('请输入命令');
   const command = words[0].toUpperCase();
@@ -263,6 +326,7 @@ export function checkTerminalCommand(line: string): { command: string; args: str
     if (!def.sub.includes(sub)) throw bizError(`不允许执行 ${command} ${sub.slice(0, 40)}`);
     args[0] = sub;
   }
+  checkKeys(def, args, ns);
   return { command, args: def.check ? def.check(args) : args };
 }
 

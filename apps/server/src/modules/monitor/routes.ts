@@ -9,7 +9,16 @@ import { parse } from '../../platform/validation.ts';
 import { embeddedInfoText } from './embedded-cache.ts';
 import { LATENCY_BUCKETS_MS } from './http-monitor.ts';
 import { actuatorMetric, METRIC_NAMES } from './metrics.ts';
-import { checkTerminalCommand, INFO_DESCRIPTIONS, parseInfo, REDIS_FAILED, RedisProbe, shapeReply } from './redis.ts';
+import {
+  checkTerminalCommand,
+  INFO_DESCRIPTIONS,
+  loggedLine,
+  parseInfo,
+  REDIS_FAILED,
+  RedisProbe,
+  shapeReply,
+  withoutSecurityKeys,
+} from './redis.ts';
 import { runtimeSnapshot, startRuntimeSamplers, systemSnapshot } from './runtime.ts';
 import { diskInfo, postgresStats } from './system-stats.ts';
 import { toSpringTrace } from './trace.ts';
@@ -100,7 +109,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
     async (req) => {
       const { command: line } = parse(terminalBody, req.body);
       const user = req.auth!.user;
-      const audit = (content: string, started: number) =>
+      const ns = app.ctx.config.redisPrefix;
+      const audit = (content: string, started: number, refused = false) =>
         app.ctx.audit.write({
           logType: 2,
           content,
@@ -110,16 +120,16 @@ export default async function monitorRoutes(app: FastifyInstance) {
           ip: req.ip,
           method: 'POST /sys/monitor/redis/terminal',
           requestUrl: '/sys/monitor/redis/terminal',
-          requestParam: { command: line.slice(0, 500) },
+          requestParam: { command: loggedLine(line, refused) },
           requestType: 'POST',
           costTime: Math.round(performance.now() - started),
         });
       const started = performance.now();
       let cmd: { command: string; args: string[] };
       try {
-        cmd = checkTerminalCommand(line);
+        cmd = checkTerminalCommand(line, ns);
       } catch (err) {
-        await audit(`Redis终端 拒绝: ${line.slice(0, 200)}`, started);
+        await audit(`Redis终端 拒绝: ${loggedLine(line, true)}`, started, true);
         throw err;
       }
       const text = [cmd.command, ...cmd.args].join(' ').slice(0, 300);
@@ -127,6 +137,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
       try {
         const r = await redis.get();
         reply = await r.call(cmd.command, ...cmd.args);
+        if (cmd.command === 'SCAN') reply = withoutSecurityKeys(reply, ns);
       } catch (err) {
         await audit(`Redis终端 失败: ${text}`, started);
         if (err instanceof AppError) throw err;

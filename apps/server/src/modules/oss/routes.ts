@@ -1,5 +1,5 @@
 import { ok, okCode0 } from '@answer/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -8,6 +8,7 @@ import { bizError } from '../../platform/errors.ts';
 import { sendError } from '../../platform/http-hooks.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
+import { stampTenantId, type Tenancy, tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr } from '../../platform/validation.ts';
 import { checkFileType, contentDisposition, FILE_TYPES, readUploadedFile, storedName } from '../common/files.ts';
 import { assertWritableDir, type FileStorage, LocalFileStorage } from './storage.ts';
@@ -48,6 +49,8 @@ export interface StoredUpload {
   size: number;
   biz: string;
   username: string | null;
+  /** the uploader's tenancy: the file belongs to its tenant (ADR 053) */
+  tenancy: Tenancy;
 }
 
 /** Records a stored upload in oss_file; returns the row. */
@@ -66,6 +69,7 @@ export async function recordUpload(ctx: AppContext, u: StoredUpload) {
       biz: u.biz,
       createBy: u.username,
       createTime: now,
+      tenantId: stampTenantId(u.tenancy),
     })
     .returning();
   return row;
@@ -85,17 +89,21 @@ export default async function ossRoutes(app: FastifyInstance): Promise<void> {
   await assertWritableDir(app.ctx.config.uploadDir);
   const storage = storageOf(app.ctx);
 
-  const byId = async (id: string) => {
-    const [row] = await app.ctx.db.select().from(ossFile).where(eq(ossFile.id, id));
-    return row;
+  /** a file of the caller's tenant (another tenant's id reads as not found) */
+  const byId = async (req: import('fastify').FastifyRequest, id: string) => {
+    const [row] = await app.ctx.db
+      .select()
+      .from(ossFile)
+      .where(and(eq(ossFile.id, id), tenantWhere(ossFile, tenantOf(req))));
+    return row ? withoutTenant(row) : undefined;
   };
 
   app.get('/sys/oss/file/list', { config: { access: { menu: OSS_PAGE } } }, async (req) =>
-    okCode0(await listPage(app.ctx, files, req.query)),
+    okCode0(await listPage(app.ctx, files, req.query, { tenant: tenantOf(req) })),
   );
 
   app.get('/sys/oss/file/queryById', { config: { access: { menu: OSS_PAGE } } }, async (req) => {
-    const row = await byId(parse(IdQuery, req.query).id);
+    const row = await byId(req, parse(IdQuery, req.query).id);
     if (!row) throw bizError(OSS_MESSAGES.notFound);
     return ok(row);
   });
@@ -113,8 +121,9 @@ export default async function ossRoutes(app: FastifyInstance): Promise<void> {
         size: content.length,
         biz: OSS_FOLDER,
         username: req.auth?.user.username ?? null,
+        tenancy: tenantOf(req),
       });
-      return ok(row, OSS_MESSAGES.uploaded);
+      return ok(withoutTenant(row), OSS_MESSAGES.uploaded);
     } catch (err) {
       req.log.error({ err }, 'oss upload failed');
       if (key) await storage.remove(key).catch(() => {});
@@ -123,7 +132,7 @@ export default async function ossRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/sys/oss/file/delete', { config: { access: { perm: 'oss:delete' } } }, async (req) => {
-    const row = await byId(parse(IdQuery, req.query).id);
+    const row = await byId(req, parse(IdQuery, req.query).id);
     if (!row) throw bizError(OSS_MESSAGES.notFound);
     await app.ctx.db.delete(ossFile).where(eq(ossFile.id, row.id));
     // the row goes first (as in JeecgBoot); a file that cannot be removed is logged, the answer stays a success
@@ -133,7 +142,7 @@ export default async function ossRoutes(app: FastifyInstance): Promise<void> {
 
   const send =
     (inline: boolean) => async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const row = await byId(parse(IdQuery, req.query).id);
+      const row = await byId(req, parse(IdQuery, req.query).id);
       if (!row) throw bizError(OSS_MESSAGES.notFound);
       const obj = await storage.open(row.storageKey);
       if (!obj) return sendError(reply, 'NOT_FOUND');

@@ -46,6 +46,47 @@ export function normalizeUrl(u: string | null | undefined): string | null {
 
 const COMPONENT_RE = /^[A-Za-z0-9_\-/]*$/;
 
+/** top folders of a server's file system: never the start of a view's path (issue 28 security 9) */
+const SYSTEM_DIRS = new Set([
+  'etc',
+  'proc',
+  'sys',
+  'dev',
+  'usr',
+  'var',
+  'bin',
+  'sbin',
+  'root',
+  'home',
+  'tmp',
+  'boot',
+  'opt',
+  'lib',
+  'windows',
+]);
+
+/** a component must be a view path: letter-led segments, no empty segment, not a file-system path */
+export function componentProblem(component: string): string | null {
+  const parts = component.split('/');
+  if (parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(p)) || SYSTEM_DIRS.has(parts[0].toLowerCase()))
+    return '前端组件必须是页面组件的路径（如 system/UserList），不能是文件路径';
+  return null;
+}
+
+/** the only `{{ … }}` a menu url may hold: JeecgBoot's `{{ window._CONFIG['name'] }}` placeholders */
+const CONFIG_PLACEHOLDER = /\{\{\s*window\._CONFIG\[\s*(['"])[A-Za-z0-9_]{1,64}\1\s*\]\s*\}\}/g;
+
+/**
+ * The original 3.2 client evaluates `{{ … }}` in a menu url as an expression: anything but the known config
+ * placeholders would be stored script for its users (issue 28 security 9).
+ */
+export function urlTemplateProblem(url: string): string | null {
+  const rest = url.replace(CONFIG_PLACEHOLDER, '');
+  if (rest.includes('{{') || rest.includes('}}'))
+    return "菜单路径中只允许 {{ window._CONFIG['domianURL'] }} 这类配置占位符";
+  return null;
+}
+
 /** row values from the form, normalised and checked (no id, parent handled by the caller) */
 function rowValues(input: PermissionInput) {
   const type = input.menuType;
@@ -53,7 +94,9 @@ function rowValues(input: PermissionInput) {
   let component = isButton ? (input.component ?? null) : normalizeComponent(input.component);
   if (type === MENU_TYPE.top && !component) component = ROUTE_VIEW;
   if (component && !COMPONENT_RE.test(component)) throw bizError('前端组件只能包含字母、数字、下划线、横线和“/”');
+  if (component && componentProblem(component)) throw bizError(componentProblem(component)!);
   const url = normalizeUrl(input.url);
+  if (url && urlTemplateProblem(url)) throw bizError(urlTemplateProblem(url)!);
   if (!isButton && !url) throw bizError('菜单路径不能为空');
   if (type === MENU_TYPE.sub && !component) throw bizError('前端组件不能为空');
   if (url && /^\s*javascript:/i.test(url)) throw bizError('菜单路径格式不正确');

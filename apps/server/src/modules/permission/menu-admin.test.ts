@@ -294,3 +294,35 @@ describe('add / edit / delete', () => {
     expect(sys).toBeDefined();
   });
 });
+
+describe('component and url checks (issue 28 security 9)', () => {
+  it('refuses file-system components and url expressions other than the config placeholders', async () => {
+    const { componentProblem, urlTemplateProblem } = await import('./manage.ts');
+    for (const c of ['etc/passwd', 'proc/self/environ', 'system//x', 'system/1x'])
+      expect(componentProblem(c), c).not.toBe(null);
+    for (const c of ['system/UserList', 'layouts/RouteView', 'modules/online/cgform/auto/OnlCgformAutoList'])
+      expect(componentProblem(c), c).toBe(null);
+    expect(urlTemplateProblem("{{ window._CONFIG['domianURL'] }}/druid/")).toBe(null);
+    expect(urlTemplateProblem('{{ window._CONFIG["onlinePreviewDomainURL"] }}?url=1')).toBe(null);
+    for (const u of [
+      '{{ alert(document.cookie) }}',
+      "{{ window._CONFIG['domianURL'] }}{{ constructor.constructor('x')() }}",
+      "{{ window._CONFIG['a'] + fetch('//x') }}",
+      '/a}}',
+    ])
+      expect(urlTemplateProblem(u), u).not.toBe(null);
+  });
+
+  it('the add endpoint stores neither (nothing written)', async () => {
+    for (const [component, url, message] of [
+      ['/etc/passwd', '/ipasswd', /前端组件必须是页面组件的路径/],
+      ['../../x', '/ix', /前端组件只能包含/],
+      ['test/Page', '{{ alert(1) }}', /配置占位符/],
+    ] as const) {
+      const res = await add({ name: `坏菜单${component}`, menuType: 0, url, component });
+      expect(res.json.success, component).toBe(false);
+      expect(res.json.message).toMatch(message);
+      expect(await byName(`坏菜单${component}`)).toBeUndefined();
+    }
+  });
+});

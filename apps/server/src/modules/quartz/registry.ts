@@ -167,5 +167,15 @@ export function jobClasses(): readonly JobClass[] {
   return classes;
 }
 
+/** adds a job class (tests); answers the function that removes it again */
+export function registerJobClass(cls: JobClass): () => void {
+  classes.push(cls);
+  byName.set(cls.name, cls);
+  return () => {
+    classes.splice(classes.indexOf(cls), 1);
+    byName.delete(cls.name);
+  };
+}
+
 /** JeecgBoot's answer for a name that is not a job class */
 export const classNotFound = (name: string) => `后台找不到该类名：${name}`;

@@ -34,7 +34,7 @@ describe('/sys/quartzJob', () => {
   it('add → list with status_dictText, filters, queryById', async () => {
     const res = await add({
       jobClassName: PARAM,
-      cronExpression: '0/1 * * * * ?',
+      cronExpression: '0/10 * * * * ?',
       parameter: 'scott',
       description: 'p1',
       status: -1,
@@ -46,7 +46,7 @@ describe('/sys/quartzJob', () => {
     const recs = list.json.result.records as Array<Record<string, unknown>>;
     expect(recs.find((r) => r.description === 'p1')).toMatchObject({
       jobClassName: PARAM,
-      cronExpression: '0/1 * * * * ?',
+      cronExpression: '0/10 * * * * ?',
       parameter: 'scott',
       status: -1,
       status_dictText: '停止',
@@ -119,10 +119,10 @@ describe('/sys/quartzJob', () => {
       method: 'PUT',
       url: `${Q}/edit`,
       token: admin,
-      payload: { ...job, cronExpression: '0/5 * * * * ?', status: 0 },
+      payload: { ...job, cronExpression: '0/30 * * * * ?', status: 0 },
     });
     expect(edit.json).toMatchObject({ success: true, message: '更新定时任务成功!' });
-    expect(await byDesc('p1')).toMatchObject({ cronExpression: '0/5 * * * * ?', status: 0, updateBy: 'admin' });
+    expect(await byDesc('p1')).toMatchObject({ cronExpression: '0/30 * * * * ?', status: 0, updateBy: 'admin' });
     expect((await get(`${Q}/pause?id=${job.id}`)).json).toMatchObject({ success: true, message: '停止定时任务成功' });
     expect((await byDesc('p1')).status).toBe(-1);
     expect((await get(`${Q}/resume?id=${job.id}`)).json).toMatchObject({ success: true, message: '启动定时任务成功' });
@@ -239,5 +239,28 @@ describe('/sys/quartzJob', () => {
     expect((await t.req({ method: 'DELETE', url: `${Q}/deleteBatch?ids=`, token: admin })).json.message).toBe(
       '参数不识别！',
     );
+  });
+});
+
+describe('job limits (issue 28 security 6)', () => {
+  it('refuses a cron firing more often than every 10 s, with a clear message, on add and edit', async () => {
+    for (const cronExpression of ['* * * * * ?', '0/5 * * * * ?', '0,1 * * * * ?']) {
+      const res = await add({ jobClassName: SAMPLE, cronExpression, status: 0, description: 'often' });
+      expect(res.json, cronExpression).toMatchObject({
+        success: false,
+        message: 'Cron表达式执行过于频繁：两次执行的间隔不能小于 10 秒',
+      });
+    }
+    expect((await rows()).some((r) => r.description === 'often')).toBe(false);
+    const ok = await add({ jobClassName: SAMPLE, cronExpression: '0/10 * * * * ?', description: 'ok10', status: -1 });
+    expect(ok.json.success).toBe(true);
+    const job = await byDesc('ok10');
+    const edit = await t.req({
+      method: 'PUT',
+      url: `${Q}/edit`,
+      token: admin,
+      payload: { ...job, cronExpression: '* * * * * ?' },
+    });
+    expect(edit.json.message).toBe('Cron表达式执行过于频繁：两次执行的间隔不能小于 10 秒');
   });
 });

@@ -8,7 +8,7 @@ import { bizError } from '../../platform/errors.ts';
 import type { ExcelColumn } from '../../platform/excel.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
-import { checkCron, nextFire } from './cron.ts';
+import { checkCron, frequencyProblem, nextFire } from './cron.ts';
 import { classNotFound, jobClasses, jobClassOf } from './registry.ts';
 import { JOBS_CHANNEL, JobScheduler } from './scheduler.ts';
 
@@ -80,6 +80,8 @@ function checkJob(input: JobInput) {
   if (!cls) throw bizError(classNotFound(name));
   const cron = checkCron(input.cronExpression);
   if (!cron.ok) throw bizError(cron.message);
+  const tooOften = frequencyProblem(cron.cron, Date.now());
+  if (tooOften) throw bizError(tooOften);
   if (input.status === 0 && nextFire(cron.cron, Date.now()) === null) {
     throw bizError('Cron表达式没有下一次执行时间，无法启动任务');
   }
@@ -193,6 +195,8 @@ export default async function quartzRoutes(app: FastifyInstance): Promise<void> 
       if (!jobClassOf(row.jobClassName)) throw bizError(classNotFound(row.jobClassName ?? ''));
       const cron = checkCron(row.cronExpression);
       if (!cron.ok) throw bizError(cron.message);
+      const tooOften = frequencyProblem(cron.cron, Date.now());
+      if (tooOften) throw bizError(tooOften);
       if (nextFire(cron.cron, Date.now()) === null) throw bizError('Cron表达式没有下一次执行时间，无法启动任务');
     }
     await app.ctx.db

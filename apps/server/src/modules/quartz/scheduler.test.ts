@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysQuartzJob, sysQuartzJobRun } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
+import { type JobClass, registerJobClass } from './registry.ts';
 import { type Clock, INTERRUPTED, JobScheduler } from './scheduler.ts';
 
 // The app's own scheduler stays off: these tests drive schedulers on a fake clock.
@@ -232,5 +233,54 @@ describe('runs left behind by a dead node', () => {
       ['failed', INTERRUPTED],
       ['running', null],
     ]);
+  });
+});
+
+describe('limits (issue 28 security 6)', () => {
+  beforeEach(async () => {
+    await t.app.ctx.db.delete(sysQuartzJobRun);
+    await t.app.ctx.db.delete(sysQuartzJob);
+  });
+
+  it('runs at most maxConcurrent fires at once on a node; the others wait for a slot', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: JobClass = {
+      name: 'test.SlowJob',
+      title: '慢任务',
+      parameterHint: null,
+      async run() {
+        await gate;
+        return 'done';
+      },
+    };
+    const unregister = registerJobClass(slow);
+    try {
+      const clock = new FakeClock(T0);
+      const s = new JobScheduler(t.app, { clock, node: 'cap', pollMs: 3_600_000, maxConcurrent: 2 });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push(await addJob('0/10 * * * * ?', 'test.SlowJob'));
+      await s.tick();
+      clock.t = T0 + 10_000;
+      await s.tick();
+      expect(s.inflight.size).toBe(2);
+      const started = async () => (await Promise.all(ids.map((id) => runsOf(id)))).flat().length;
+      expect(await started()).toBe(2);
+      release();
+      await settle(s);
+      // the waiting fires run once slots are free
+      await s.tick();
+      await settle(s);
+      expect(await started()).toBeGreaterThan(2);
+      // each run is in the operation log (issue 28 security 9)
+      const { sysLog } = await import('../../db/schema/index.ts');
+      const logs = await t.app.ctx.db.select().from(sysLog).where(eq(sysLog.requestType, 'JOB'));
+      expect(logs.some((l) => l.logContent === '定时任务执行成功: test.SlowJob' && l.userid === 'admin')).toBe(true);
+    } finally {
+      release();
+      unregister();
+    }
   });
 });

@@ -47,6 +47,13 @@ export const STALE_RUN_MS = 3_600_000;
 export const INTERRUPTED = '执行中断：节点在执行中停止（超过 1 小时未结束）';
 const SWEEP_EVERY_MS = 600_000;
 
+/**
+ * Runs at once on one node (issue 28 security 6): JOB_MAX_CONCURRENT, default 4 (Quartz's thread pool). A fire due
+ * while every slot is taken waits for one (and collapses with later fires, as a misfire); a job never runs twice at
+ * once on a node (Quartz's @DisallowConcurrentExecution): a fire due while its previous run is still going is skipped.
+ */
+export const MAX_CONCURRENT_RUNS = Math.max(1, Number(process.env.JOB_MAX_CONCURRENT) || 4);
+
 /** a fire later than this after its time is a misfire (Quartz's default misfireThreshold) */
 export const MISFIRE_THRESHOLD_MS = 60_000;
 
@@ -66,6 +73,8 @@ export interface SchedulerOptions {
   /** how often the copy of the job table is refreshed (ms) */
   pollMs?: number;
   node?: string;
+  /** runs at once on this node (MAX_CONCURRENT_RUNS) */
+  maxConcurrent?: number;
 }
 
 const errorText = (err: unknown) => {
@@ -87,6 +96,9 @@ export class JobScheduler {
   private again = false;
   /** runs started by this node and not finished */
   readonly inflight = new Set<Promise<void>>();
+  private readonly maxConcurrent: number;
+  /** a due fire waits for a free slot */
+  private waiting = false;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -94,6 +106,7 @@ export class JobScheduler {
   ) {
     this.clock = opts.clock ?? realClock;
     this.pollMs = opts.pollMs ?? 5000;
+    this.maxConcurrent = opts.maxConcurrent ?? MAX_CONCURRENT_RUNS;
     this.node = opts.node ?? `${process.pid}-${randomBytes(3).toString('hex')}`;
   }
 
@@ -228,6 +241,12 @@ export class JobScheduler {
       for (const job of this.jobs.values()) {
         const due = nextFire(job.cron, job.anchor);
         if (due === null) continue;
+        if (due <= now && this.inflight.size >= this.maxConcurrent) {
+          // every slot is taken: this fire waits (its anchor stays; the end of a run starts the next pass)
+          this.waiting = true;
+          wait = Math.min(wait, 1000);
+          continue;
+        }
         if (due <= now) {
           const key = latestFire(job.cron, now) ?? due;
           job.anchor = key;
@@ -278,7 +297,16 @@ export class JobScheduler {
       return won.length > 0;
     });
     if (!claimed) return false;
-    this.track(this.execute(runId, job.id, job.className, job.parameter, job.owner, fireTime, startedAt));
+    const run = this.execute(runId, job.id, job.className, job.parameter, job.owner, fireTime, startedAt).finally(
+      () => {
+        // a fire waiting for a slot is taken now
+        if (this.waiting && this.running) {
+          this.waiting = false;
+          this.arm(0);
+        }
+      },
+    );
+    this.track(run);
     return true;
   }
 
@@ -344,6 +372,20 @@ export class JobScheduler {
       this.app.log.warn({ jobId, err: errorMessage }, 'job run failed');
     }
     const end = this.clock.now();
+    // every run is in the operation log too (issue 28 security 9): who owns the job, what ran, the outcome
+    await this.app.ctx.audit.write({
+      logType: 2,
+      content: `定时任务执行${outcome === 'success' ? '成功' : '失败'}: ${className ?? ''}${errorMessage ? `（${errorMessage.slice(0, 200)}）` : ''}`,
+      operateType: 1,
+      userid: owner,
+      username: owner,
+      ip: null,
+      method: `quartz ${this.node}`,
+      requestUrl: `quartz:${jobId}`,
+      requestParam: { runId, fireTime: new Date(fireTime).toISOString() },
+      requestType: 'JOB',
+      costTime: Math.max(0, end - startedAt),
+    });
     try {
       await this.db
         .update(sysQuartzJobRun)

@@ -13,6 +13,7 @@ import {
   pgTypeOf,
   quoteIdent,
 } from '../ident.ts';
+import { TENANT_COLUMN, TENANT_COLUMN_SQL } from '../model.ts';
 import { checkDefinition, type DefinitionIn, FieldInput, HeadInput, IndexInput } from './definition.ts';
 
 /**
@@ -227,6 +228,8 @@ export async function mainDefinitions(db: Db): Promise<Map<string, Set<string>>>
 function createStatements(table: string, def: DefinitionIn): string[] {
   const t = quoteIdent(table);
   const cols = def.fields.map((f) => columnSql(f));
+  // the server-owned tenant column (ADR 053) unless the definition names its own
+  if (!def.fields.some((f) => f.dbFieldName === TENANT_COLUMN)) cols.push(TENANT_COLUMN_SQL);
   // with its write notes (ADR 045): its list totals are kept like every other table's
   return [`CREATE TABLE ${t} (${cols.join(', ')})`, ...indexStatements(table, def), ...writeNoteStatements(t, table)];
 }
@@ -283,11 +286,13 @@ export async function planSync(
 
   const wanted = new Set(def.fields.map((f) => f.dbFieldName));
   for (const [name] of cur) {
-    if (wanted.has(name)) continue;
+    if (wanted.has(name) || name === TENANT_COLUMN) continue;
     if (!IDENT_RE.test(name)) throw bizError(`表中的字段「${name}」名称不合规，无法由表单同步删除，请先在数据库中处理`);
     losses.push(`删除字段「${name}」及其数据`);
     alter(`DROP COLUMN ${quoteIdent(name)}`);
   }
+
+  if (!cur.has(TENANT_COLUMN) && !wanted.has(TENANT_COLUMN)) alter(`ADD COLUMN ${TENANT_COLUMN_SQL}`);
 
   for (const f of def.fields) {
     const c = quoteIdent(f.dbFieldName);

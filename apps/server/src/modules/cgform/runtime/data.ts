@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../../context.ts';
@@ -7,6 +7,7 @@ import { AppError, badRequest, bizError } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { type ListRecord, listPage, listWhere, pageOf, parseSuperQueryParams } from '../../../platform/list-query.ts';
 import { formatDateTime } from '../../../platform/serialize.ts';
+import { stampTenantId, type Tenancy, tenantOf, tenantWhere } from '../../../platform/tenant-scope.ts';
 import { type FormModel, loadSyncedForm, type SubRef } from '../model.ts';
 import { formForRequest } from './access.ts';
 import { type FormAuth, formAuthFor } from './auth.ts';
@@ -24,6 +25,8 @@ export interface FormCtx {
   model: Synced;
   auth: FormAuth;
   user: UserRow;
+  /** the request's tenancy: every read and write of the generated table is limited to it (ADR 053) */
+  tenancy: Tenancy;
 }
 
 /** the synchronised form of the request (access checked, auth rules loaded) */
@@ -31,7 +34,7 @@ export async function formCtx(app: FastifyInstance, req: FastifyRequest, headId:
   const base = await formForRequest(app, req, headId);
   const model = (await loadSyncedForm(app, base.head.id)) as Synced;
   const user = req.auth!.user;
-  return { model, auth: await formAuthFor(app, user, model.head.id), user };
+  return { model, auth: await formAuthFor(app, user, model.head.id), user, tenancy: tenantOf(req) };
 }
 
 /** the synchronised sub forms of a main form, with the user's rules */
@@ -39,7 +42,13 @@ export async function subCtxs(app: FastifyInstance, main: FormCtx): Promise<Arra
   const out: Array<FormCtx & { ref: SubRef }> = [];
   for (const ref of main.model.subs) {
     const model = (await loadSyncedForm(app, ref.headId)) as Synced;
-    out.push({ model, auth: await formAuthFor(app, main.user, ref.headId), user: main.user, ref });
+    out.push({
+      model,
+      auth: await formAuthFor(app, main.user, ref.headId),
+      user: main.user,
+      tenancy: main.tenancy,
+      ref,
+    });
   }
   return out;
 }
@@ -108,7 +117,7 @@ export async function dataPage(app: FastifyInstance, c: FormCtx, rawQuery: unkno
   const q = prepareQuery(c, (rawQuery && typeof rawQuery === 'object' ? rawQuery : {}) as Query, {
     exact: c.model.tree ? new Set([c.model.tree.pid]) : undefined,
   });
-  const opts = { where, dataRules: c.auth.dataRules };
+  const opts = { where, dataRules: c.auth.dataRules, tenant: c.tenancy };
   if (str(q.pageSize)?.trim() === NO_PAGING) {
     const records: ListRecord[] = [];
     for (let pageNo = 1; records.length < MAX_UNPAGED; pageNo++) {
@@ -150,7 +159,11 @@ const idCol = (m: Synced) => m.columns.get('id')!;
 
 /** the row `id` when it exists and the user's data rules let them see it */
 export async function visibleRow(db: Db, c: FormCtx, id: string): Promise<Record<string, unknown> | undefined> {
-  const where = listWhere(c.model.entity, {}, { where: eq(idCol(c.model), id), dataRules: c.auth.dataRules });
+  const where = listWhere(
+    c.model.entity,
+    {},
+    { where: eq(idCol(c.model), id), dataRules: c.auth.dataRules, tenant: c.tenancy },
+  );
   const rows = await db.select(selection(c.model)).from(c.model.table).where(where).limit(1);
   return rows[0] as Record<string, unknown> | undefined;
 }
@@ -176,7 +189,7 @@ async function subRowsRaw(db: Db, sub: FormCtx & { ref: SubRef }, key: unknown):
   return (await db
     .select(selection(sub.model))
     .from(sub.model.table)
-    .where(eq(fk, String(key)))
+    .where(and(eq(fk, String(key)), tenantWhere(sub.model.table, sub.tenancy)))
     .orderBy(idCol(sub.model))
     .limit(5000)) as Record<string, unknown>[];
 }
@@ -203,7 +216,7 @@ export async function subformRows(app: FastifyInstance, sub: FormCtx, mainId: st
     app.ctx,
     sub.model.entity,
     { pageNo: '1', pageSize: String(BATCH) },
-    { where: eq(fk, mainId), dataRules: sub.auth.dataRules },
+    { where: eq(fk, mainId), dataRules: sub.auth.dataRules, tenant: sub.tenancy },
   );
   return page.records.map((r) => visibleRecord(sub, r));
 }
@@ -255,8 +268,9 @@ export function writeError(err: unknown): unknown {
   }
 }
 
-function stampAdd(m: Synced, row: Record<string, unknown>, user: UserRow) {
+function stampAdd(m: Synced, row: Record<string, unknown>, user: UserRow, tenancy: Tenancy) {
   row.id = newId();
+  row.tenant_id = stampTenantId(tenancy);
   if (m.columns.has('create_by')) row.create_by = user.username;
   if (m.columns.has('create_time')) row.create_time = new Date();
   if (m.columns.has('sys_org_code')) row.sys_org_code = user.orgCode ?? null;
@@ -312,7 +326,7 @@ async function prepareSubRows(
       values = { ...before, ...values, id: before.id };
       stampEdit(sub.model, values, user);
     } else {
-      stampAdd(sub.model, values, user);
+      stampAdd(sub.model, values, user, sub.tenancy);
     }
     values[sub.ref.fkField] = key === null || key === undefined ? null : String(key);
     out.push(values);
@@ -358,7 +372,7 @@ async function checkMainExists(app: FastifyInstance, c: FormCtx, values: Record<
     const rows = await app.ctx.db
       .select({ id: idCol(main) })
       .from(main.table)
-      .where(eq(col, String(v)))
+      .where(and(eq(col, String(v)), tenantWhere(main.table, c.tenancy)))
       .limit(1);
     if (rows.length === 0) throw bizError('外键对应的主表数据不存在');
   }
@@ -368,7 +382,7 @@ async function checkMainExists(app: FastifyInstance, c: FormCtx, values: Record<
 export async function addForm(app: FastifyInstance, c: FormCtx, body: Record<string, unknown>): Promise<string> {
   const m = c.model;
   const values = rowValues({ model: m, auth: c.auth, mode: 'add', omit: treeOmit(m) }, body);
-  stampAdd(m, values, c.user);
+  stampAdd(m, values, c.user, c.tenancy);
   if (m.tree) {
     const pid = values[m.tree.pid];
     if (pid === undefined || pid === null || pid === '') values[m.tree.pid] = '0';
@@ -410,7 +424,7 @@ export async function editForm(app: FastifyInstance, c: FormCtx, body: Record<st
     const pid = values[m.tree.pid] ?? '0';
     values[m.tree.pid] = pid;
     if (pid !== '0') {
-      if (String(pid) === id || (await descendants(app.ctx.db, m, [id])).includes(String(pid)))
+      if (String(pid) === id || (await descendants(app.ctx.db, m, [id], c.tenancy)).includes(String(pid)))
         throw bizError('父级节点不能选择自己或自己的下级');
       if (!(await visibleRow(app.ctx.db, c, String(pid)))) throw bizError('父级节点不存在');
     }
@@ -436,11 +450,13 @@ export async function editForm(app: FastifyInstance, c: FormCtx, body: Record<st
       await tx
         .update(m.table)
         .set(values)
-        .where(eq(idCol(m), id));
+        .where(and(eq(idCol(m), id), tenantWhere(m.table, c.tenancy)));
       for (const p of prepared) {
         const fk = p.sub.model.columns.get(p.sub.ref.fkField)!;
         if (p.oldKey !== null && p.oldKey !== undefined)
-          await tx.delete(p.sub.model.table).where(eq(fk, String(p.oldKey)));
+          await tx
+            .delete(p.sub.model.table)
+            .where(and(eq(fk, String(p.oldKey)), tenantWhere(p.sub.model.table, p.sub.tenancy)));
         if (p.rows.length) await tx.insert(p.sub.model.table).values(p.rows);
       }
       if (m.tree && Object.hasOwn(values, m.tree.pid) && before[m.tree.pid] !== values[m.tree.pid]) {
@@ -454,7 +470,7 @@ export async function editForm(app: FastifyInstance, c: FormCtx, body: Record<st
 }
 
 /** ids of every descendant of the given tree rows (bounded: 10 000 rows, 100 levels) */
-async function descendants(db: Db, m: Synced, ids: string[]): Promise<string[]> {
+async function descendants(db: Db, m: Synced, ids: string[], tenancy: Tenancy): Promise<string[]> {
   if (!m.tree) return [];
   const pid = m.columns.get(m.tree.pid)!;
   const out: string[] = [];
@@ -463,7 +479,7 @@ async function descendants(db: Db, m: Synced, ids: string[]): Promise<string[]> 
     const rows = await db
       .select({ id: idCol(m) })
       .from(m.table)
-      .where(inArray(pid, level));
+      .where(and(inArray(pid, level), tenantWhere(m.table, tenancy)));
     level = rows.map((r) => String(r.id)).filter((x) => !out.includes(x) && !ids.includes(x));
     out.push(...level);
   }
@@ -485,11 +501,15 @@ export async function deleteForm(app: FastifyInstance, c: FormCtx, idList: strin
   ];
   if (ids.length === 0) throw badRequest('参数 id 不能为空');
   if (ids.length > MAX_DELETE) throw bizError(`一次最多删除 ${MAX_DELETE} 条`);
-  const where = listWhere(m.entity, {}, { where: inArray(idCol(m), ids), dataRules: c.auth.dataRules });
+  const where = listWhere(
+    m.entity,
+    {},
+    { where: inArray(idCol(m), ids), dataRules: c.auth.dataRules, tenant: c.tenancy },
+  );
   const found = (await app.ctx.db.select(selection(m)).from(m.table).where(where)) as Record<string, unknown>[];
   if (found.length === 0) throw bizError('未找到对应数据');
   const foundIds = found.map((r) => String(r.id));
-  const all = [...foundIds, ...(await descendants(app.ctx.db, m, foundIds))];
+  const all = [...foundIds, ...(await descendants(app.ctx.db, m, foundIds, c.tenancy))];
   const subs = await subCtxs(app, c);
   try {
     await app.ctx.db.transaction(async (tx) => {
@@ -499,16 +519,17 @@ export async function deleteForm(app: FastifyInstance, c: FormCtx, idList: strin
           : ((await tx
               .select(selection(m))
               .from(m.table)
-              .where(inArray(idCol(m), all))) as Record<string, unknown>[]);
+              .where(and(inArray(idCol(m), all), tenantWhere(m.table, c.tenancy)))) as Record<string, unknown>[]);
       for (const sub of subs) {
         const keys = rows
           .map((r) => r[sub.ref.mainField])
           .filter((k) => k !== null && k !== undefined)
           .map(String);
         const fk = sub.model.columns.get(sub.ref.fkField)!;
-        if (keys.length) await tx.delete(sub.model.table).where(inArray(fk, keys));
+        if (keys.length)
+          await tx.delete(sub.model.table).where(and(inArray(fk, keys), tenantWhere(sub.model.table, sub.tenancy)));
       }
-      await tx.delete(m.table).where(inArray(idCol(m), all));
+      await tx.delete(m.table).where(and(inArray(idCol(m), all), tenantWhere(m.table, c.tenancy)));
       if (m.tree) {
         const parents = new Set(found.map((r) => r[m.tree!.pid]).filter((p) => p && !all.includes(String(p))));
         for (const p of parents) await refreshHasChild(tx, m, p);

@@ -59,6 +59,7 @@ export async function exportForm(app: FastifyInstance, c: FormCtx, req: FastifyR
   const where = listWhere(m.entity, q, {
     where: selections.length ? inArray(idCol, selections) : undefined,
     dataRules: c.auth.dataRules,
+    tenant: c.tenancy,
   });
   const orderBy = listOrderBy(m.entity, q);
   const fields = listFields(m, c.auth);

@@ -1,9 +1,17 @@
 import { ok } from '@answer/contract';
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bizError } from '../../../platform/errors.ts';
-import { allOf, asText, RegistryError, registryColumn, registryTable } from '../../../platform/table-registry.ts';
+import {
+  allOf,
+  asText,
+  defaultWhere,
+  RegistryError,
+  registryColumn,
+  registryTable,
+} from '../../../platform/table-registry.ts';
+import { tenantOf } from '../../../platform/tenant-scope.ts';
 import { parse, requiredStr, str } from '../../../platform/validation.ts';
 import { loadForm, loadFormByTable } from '../model.ts';
 import { formForRequest } from './access.ts';
@@ -190,7 +198,8 @@ export default async function cgformRuntimeRoutes(app: FastifyInstance) {
       const t = registryTable(q.table);
       const text = registryColumn(t, q.txt);
       const key = registryColumn(t, q.key);
-      const where = [t.where?.()];
+      // the registry's row filter and the caller's tenant (a tenant user never lists another tenant's users)
+      const where: Array<SQL | undefined> = defaultWhere(t, tenantOf(req));
       if (q.idValue) where.push(inArray(asText(key), [q.idValue]));
       const rows = await app.ctx.db
         .select({ value: asText(key), text: asText(text) })

@@ -191,6 +191,7 @@ CREATE TABLE "quiz_grade_log" (
 	"create_time" timestamp NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "oss_file" ADD COLUMN "tenant_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "idx_quiz_paper_tenant" ON "quiz_paper" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "idx_quiz_paper_create_time" ON "quiz_paper" USING btree ("create_time");--> statement-breakpoint
 CREATE INDEX "idx_quiz_paper_section_paper" ON "quiz_paper_section" USING btree ("paper_id","sort_no");--> statement-breakpoint
@@ -212,4 +213,5 @@ CREATE INDEX "idx_quiz_exam_session" ON "quiz_exam" USING btree ("session_id");-
 CREATE INDEX "idx_quiz_exam_tenant" ON "quiz_exam" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "idx_quiz_exam_create_time" ON "quiz_exam" USING btree ("create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "uniq_quiz_exam_override" ON "quiz_exam_override" USING btree ("exam_id","candidate_key");--> statement-breakpoint
-CREATE INDEX "idx_quiz_grade_log_answer" ON "quiz_grade_log" USING btree ("attempt_id","question_id");
+CREATE INDEX "idx_quiz_grade_log_answer" ON "quiz_grade_log" USING btree ("attempt_id","question_id");--> statement-breakpoint
+CREATE INDEX "idx_oss_file_tenant" ON "oss_file" USING btree ("tenant_id");
