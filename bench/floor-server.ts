@@ -44,6 +44,18 @@ function logPage(where: string, order: string, limit: string, offset: string) {
     from sys_log l where ${where} order by ${order} limit ${limit} offset ${offset}`;
 }
 
+/** the question list: the listed columns (no rich stem/options), the subject's name, the total */
+function questionPage(where: string, order: string, limit: string, offset: string) {
+  return `select p.*, (select count(*) from quiz_question q where ${where}) as total,
+      (select s.name from quiz_subject s where s.id = p.subject_id) as subject_name
+    from (select q.id, q.subject_id, q.type, q.stem_text, q.answer, q.difficulty, q.score, q.blanks, q.tags, q.status,
+            q.create_by, q.create_time, q.update_by, q.update_time, q.sys_org_code
+          from quiz_question q where ${where} order by ${order} limit ${limit} offset ${offset}) p
+    order by ${order.replaceAll('q.', 'p.')}`;
+}
+const SUBTREE = `q.subject_id = any(array(with recursive st(id) as (select id from quiz_subject where id = $1
+  union select s.id from quiz_subject s join st on s.parent_id = st.id) select id from st))`;
+
 export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> = {
   // GET /sys/user/list?pageNo=1&pageSize=10
   '/user-list': {
@@ -74,6 +86,16 @@ export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> 
       '$4',
     ),
     values: [2, '%bench%', 20, 40],
+  },
+  // GET /answer/question/list?pageNo=1&pageSize=10&subjectId=bench-subject-0&keyword=消防
+  '/question-list-filtered': {
+    text: questionPage(
+      `q.del_flag = 0 and ${SUBTREE} and q.stem_text ${likeFor('%消防%')} $2 escape '\\'`,
+      'q.create_time desc nulls last, q.id asc',
+      '$3',
+      '$4',
+    ),
+    values: ['bench-subject-0', '%消防%', 10, 0],
   },
 };
 

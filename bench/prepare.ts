@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import {
+  quizQuestion,
+  quizSubject,
   sysDepart,
   sysLog,
   sysPermission,
@@ -82,6 +85,7 @@ export async function prepareBenchData(db: Db) {
     await db.insert(sysLog).values(rows);
   }
   await prepareDepartsAndUsers(db);
+  await prepareQuestions(db);
   // the steady state autovacuum keeps, before anything is measured: statistics for the planner (the endpoint and its
   // floor then plan with the same knowledge) and the GIN pending lists merged (10 000 rows inserted after the trigram
   // indexes were created sit in the pending list, and the planner then prices a trigram scan above a sequential one).
@@ -185,5 +189,65 @@ async function prepareDepartsAndUsers(db: Db) {
     await db.insert(sysUser).values(users);
     await db.insert(sysUserDepart).values(links);
     await db.insert(sysUserRole).values(roles);
+  }
+}
+
+/** the bench's question bank root whose sub-tree the question-list entry filters by */
+export const BENCH_SUBJECT_ROOT = 'bench-subject-0';
+const TOPICS = ['消防', '交通', '用电', '化学品', '急救', '法规'];
+
+/**
+ * 210 subjects (10 roots × 5 children × 4 grandchildren) and 10 000 questions spread over the grandchildren, every
+ * type, stems naming one of six topics (the keyword filter matches a sixth of them).
+ */
+async function prepareQuestions(db: Db) {
+  const now = Date.now();
+  const subjects: (typeof quizSubject.$inferInsert)[] = [];
+  const leaves: string[] = [];
+  for (let r = 0; r < 10; r++) {
+    const rid = `bench-subject-${r}`;
+    subjects.push({ id: rid, parentId: '0', name: `压测科目${r}`, sortNo: r, tenantId: 0 });
+    for (let c = 0; c < 5; c++) {
+      const cid = `${rid}-${c}`;
+      subjects.push({ id: cid, parentId: rid, name: `压测章节${r}-${c}`, sortNo: c, tenantId: 0 });
+      for (let g = 0; g < 4; g++) {
+        const gid = `${cid}-${g}`;
+        subjects.push({ id: gid, parentId: cid, name: `压测小节${r}-${c}-${g}`, sortNo: g, tenantId: 0 });
+        leaves.push(gid);
+      }
+    }
+  }
+  await db.insert(quizSubject).values(subjects);
+  for (let chunk = 0; chunk < 10; chunk++) {
+    const rows: (typeof quizQuestion.$inferInsert)[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const k = chunk * 1000 + i;
+      const type = String((k % 5) + 1);
+      const topic = TOPICS[k % TOPICS.length];
+      const text = `${topic}安全第 ${k} 题：下列关于${topic}的说法，正确的是（ ）。`;
+      rows.push({
+        id: `bench-question-${k}`,
+        // consecutive questions land in different roots, so every root's sub-tree holds a tenth of the bank
+        subjectId: leaves[(k * 7) % leaves.length],
+        type,
+        stem: `<p>${text}</p>`,
+        stemText: text,
+        stemHash: createHash('md5').update(text).digest('hex'),
+        options:
+          type === '1' || type === '2'
+            ? ['甲', '乙', '丙', '丁'].map((content, j) => ({ key: 'ABCD'[j], content }))
+            : null,
+        answer: type === '1' ? 'B' : type === '2' ? 'A,C' : type === '3' ? '1' : type === '4' ? '[["是"]]' : '参考答案',
+        difficulty: (k % 5) + 1,
+        score: 2,
+        blanks: type === '4' ? 1 : 0,
+        status: k % 13 === 0 ? '0' : '1',
+        delFlag: 0,
+        createBy: 'admin',
+        createTime: new Date(now - k * 30_000),
+        tenantId: 0,
+      });
+    }
+    await db.insert(quizQuestion).values(rows);
   }
 }

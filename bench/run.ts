@@ -272,6 +272,14 @@ async function benchOne(db: string, env: Record<string, string>, quiz: QuizBench
       },
       '/user-list-filtered',
     );
+    await add(
+      'GET answer/question/list of 10 000 questions: subject sub-tree + stem keyword (_dictText, subject names)',
+      {
+        url: `${api}/answer/question/list?pageNo=1&pageSize=10&subjectId=bench-subject-0&keyword=${encodeURIComponent('消防')}`,
+        headers: auth,
+      },
+      '/question-list-filtered',
+    );
     await add('GET sys/sysDepart/queryTreeList (1 000 departments)', {
       url: `${api}/sys/sysDepart/queryTreeList`,
       headers: auth,

@@ -6,7 +6,7 @@ import { quizQuestion } from '../../db/schema/index.ts';
 import { pageDataRules } from '../../platform/data-rules.ts';
 import { badRequest, bizError } from '../../platform/errors.ts';
 import { exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
-import { escapeLike, listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
+import { caseless, escapeLike, listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
 import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
 import { drawPaper } from './draw.ts';
@@ -109,7 +109,13 @@ function questionFilters(q: unknown): SQL[] {
   const keyword = queryText(q, 'keyword') ?? queryText(q, 'stem');
   if (keyword) {
     if (keyword.length > 200) throw badRequest('参数 keyword 有误：长度不能超过 200 个字符');
-    out.push(sql`${quizQuestion.stemText} ilike ${`%${escapeLike(keyword.replace(/^\*|\*$/g, ''))}%`}`);
+    const pattern = `%${escapeLike(keyword.replace(/^\*|\*$/g, ''))}%`;
+    // LIKE when the keyword has no cased letter (Chinese): same rows, no case folding of every stem (list-query's rule)
+    out.push(
+      caseless(pattern)
+        ? sql`${quizQuestion.stemText} like ${pattern}`
+        : sql`${quizQuestion.stemText} ilike ${pattern}`,
+    );
   }
   return out;
 }
