@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import mammoth from 'mammoth';
 import type { AppContext } from '../../context.ts';
 import { bizError } from '../../platform/errors.ts';
+import { tenantOf } from '../../platform/tenant-scope.ts';
 import { stripHtml } from '../announcement/sanitize.ts';
 import { OLE, readUploadedFile, storedName, writeUnderRoot, ZIP } from '../common/files.ts';
 import { recordUpload } from '../oss/routes.ts';
@@ -362,6 +363,7 @@ export async function parseWordQuestions(
             size: buf.length,
             biz: 'quiz',
             username: req.auth?.user.username ?? null,
+            tenancy: tenantOf(req),
           });
           return { src: `/jeecg-boot/sys/common/static/${rel}` };
         }),
