@@ -78,6 +78,7 @@ async function startServer(env: Record<string, string>): Promise<{ proc: ChildPr
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
       LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   DB_ACQUIRE_TIMEOUT_MS: intIn(3000, 100, 60000),
   /** per-IP request budget per minute for the whole API (login-like routes have their own stricter limits) */
   RATE_LIMIT_PER_MINUTE: intIn(1200, 10, 1_000_000_000),
+  /** per client address per minute for signed-in requests (many sessions behind one NAT: an exam room, an office) */
+  RATE_LIMIT_PER_ADDRESS_PER_MINUTE: intIn(30_000, 10, 1_000_000_000),
   /** per-IP budget per minute of each recovery / probing route (sms, register, password reset, checkCaptcha …) */
   AUTH_RATE_LIMIT_PER_MINUTE: intIn(10, 1, 1_000_000_000),
   /**
@@ -149,6 +151,7 @@ export type Config = {
   dbPoolMax: number;
   dbAcquireTimeoutMs: number;
   rateLimitPerMinute: number;
+  rateLimitPerAddressPerMinute: number;
   authRateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
   loginAccountRateLimitPerMinute: number;
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPoolMax: e.DB_POOL_MAX,
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitPerAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginAccountRateLimitPerMinute: e.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE,

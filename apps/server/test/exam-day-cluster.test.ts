@@ -165,6 +165,9 @@ describe.skipIf(!servicesAvailable || !haproxyPath())('exam day on three nodes b
         NODE_ENV: 'test',
         LOG_LEVEL: 'error',
         RATE_LIMIT_PER_MINUTE: '10000000',
+        RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '10000000',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10000000',
+        LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '10000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
       },
     });

@@ -78,6 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     // sign-ins per account per minute: tests sign admin in many times a minute (rate-limits.test.ts sets it back)
     LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
     ...(onRedis ? { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `t${randomBytes(5).toString('hex')}:` } : {}),

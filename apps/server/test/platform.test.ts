@@ -206,6 +206,36 @@ describe('global rate limit', () => {
   });
 });
 
+describe('global rate limit of signed-in clients', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '10', RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '30' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('budgets each session on its own behind one address (an exam room behind NAT), the address more widely', async () => {
+    const nat = '10.8.8.8';
+    const tokens = ['x'.repeat(43), 'y'.repeat(43), 'z'.repeat(43)];
+    const get = (token: string) =>
+      t.req({ method: 'GET', url: '/jeecg-boot/sys/nope', remoteAddress: nat, headers: { 'X-Access-Token': token } });
+    // 3 sessions × 8 requests from one address: each stays inside its own budget of 10, the address inside 30
+    for (let i = 0; i < 8; i++) for (const tk of tokens) expect((await get(tk)).statusCode).not.toBe(429);
+    // one session alone runs out at its own budget …
+    expect((await get(tokens[0])).statusCode).not.toBe(429);
+    expect((await get(tokens[0])).statusCode).not.toBe(429);
+    const over = await get(tokens[0]);
+    expect(over.statusCode).toBe(429);
+    expect(over.json.message).toBe('请求过于频繁，请稍后再试');
+    // … and inventing new tokens does not escape the address's budget (27 requests so far, 30 in all)
+    for (const c of ['w', 'v', 'u']) expect((await get(c.repeat(43))).statusCode).not.toBe(429);
+    expect((await get('s'.repeat(43))).statusCode).toBe(429);
+    // requests without a token keep the per-address budget of 10
+    expect((await t.req({ method: 'GET', url: '/jeecg-boot/sys/nope', remoteAddress: nat })).statusCode).not.toBe(429);
+  });
+});
+
 describe('database outage', () => {
   it('turns readiness to 503 while liveness stays 200', async () => {
     const t = await createTestApp();

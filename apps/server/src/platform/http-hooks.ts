@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { API_BASE, ERRORS, type ErrorKey, fail } from '@answer/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -147,11 +147,27 @@ export function installGuard(app: FastifyInstance) {
     if (req.url !== '/healthz' && req.url !== '/readyz') {
       // the global budget fails open while Redis is down: it guards capacity, not secrets (ADR 018); `bestEffort`
       // skips Redis for a moment after a failure, so a stalled Redis does not cost every request the command timeout
-      const n = await kv.bestEffort.incr(`rl:global:${req.ip}:${minute}`, 61_000).catch((err) => {
-        if (!isKvUnavailable(err)) throw err;
-        return 0;
-      });
-      if (n > config.rateLimitPerMinute) return sendError(reply, 'RATE_LIMITED');
+      const count = (key: string) =>
+        kv.bestEffort.incr(key, 61_000).catch((err) => {
+          if (!isKvUnavailable(err)) throw err;
+          return 0;
+        });
+      // a signed-in client is budgeted by its session, so the people of an office or an exam room behind one NAT
+      // address do not share one budget; their address keeps a wider one (a client cannot escape it by inventing
+      // tokens). Requests without a token are budgeted by address.
+      const token = tokenOf(req);
+      if (token) {
+        const key = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+        const [bySession, byAddress] = await Promise.all([
+          count(`rl:global:t:${key}:${minute}`),
+          count(`rl:global:a:${req.ip}:${minute}`),
+        ]);
+        if (bySession > config.rateLimitPerMinute || byAddress > config.rateLimitPerAddressPerMinute) {
+          return sendError(reply, 'RATE_LIMITED');
+        }
+      } else if ((await count(`rl:global:${req.ip}:${minute}`)) > config.rateLimitPerMinute) {
+        return sendError(reply, 'RATE_LIMITED');
+      }
     }
     if (cfg.rateLimit) {
       // per-route budgets guard sign-in and recovery: they fail closed (CACHE_UNAVAILABLE through the error handler)

@@ -90,6 +90,7 @@ export async function spawnServer(env: Record<string, string>, script = MAIN): P
       CAPTCHA: 'off',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       REDIS_PREFIX: `f${randomBytes(4).toString('hex')}:`,
