@@ -1,6 +1,6 @@
 import { checkQuestion, type QuestionInput } from '../../modules/quiz-bank/validate.ts';
 import { quizPaper, quizPaperSection, quizQuestion, quizSubject, sysDict, sysDictItem } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import type { DictSeed } from './data.ts';
 import { seedId } from './ids.ts';
 

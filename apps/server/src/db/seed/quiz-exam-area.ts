@@ -1,5 +1,5 @@
 import { sysQuartzJob } from '../schema/index.ts';
-import type { AreaSeedContext } from './areas.ts';
+import type { AreaSeedContext } from './area-seed.ts';
 import { seedId } from './ids.ts';
 
 /** the built-in job submitting attempts whose time is up (ADR 070): every 30 s, so within the minute */
