@@ -259,6 +259,9 @@ async function proxy(app: FastifyInstance, req: FastifyRequest, reply: FastifyRe
   if (req.method !== 'GET' && req.method !== 'HEAD') (req as { body?: unknown }).body = req.raw;
   const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;
   reply.from(url, {
+    // reply-from falls back to the incoming request's own query when the target URL has none: the query decided
+    // above (credentials removed) is the only one that may be forwarded, even when nothing of it is left
+    queryString: () => search.slice(1),
     timeout: 30_000,
     rewriteRequestHeaders: (_r, headers) => {
       const out = { ...headers };
