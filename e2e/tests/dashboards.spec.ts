@@ -102,8 +102,9 @@ test.describe('仪表盘', () => {
     const radar = chart(page, '个人、团队与部门的近30天活跃指数');
     await expect(radar.locator('svg text', { hasText: '登录' }).first()).toBeVisible();
     await shot(page, 'Workplace');
-    await page.locator('.ant-card', { hasText: '快速开始' }).getByRole('button', { name: '用户管理' }).click();
-    await expect(page).toHaveURL(/\/isystem\/user$/);
+    // the quick links are the user's first menu pages (the quiz's come first under 答题管理)
+    await page.locator('.ant-card', { hasText: '快速开始' }).getByRole('button', { name: '题库管理' }).click();
+    await expect(page).toHaveURL(/\/answer\/question$/);
 
     await asAdmin(request, async (token) => {
       const list = await api<{ records: Array<{ id: string }> }>(
