@@ -183,7 +183,7 @@ test('单表模型示例: every form widget saves and loads back unchanged', asy
   await ok(rteDlg).click();
   await expect(rte.locator('img')).toHaveAttribute(
     'src',
-    /^\/jeecg-boot\/sys\/common\/static\/temp\/\d+_[0-9a-f]{16}\.png$/,
+    /^\/jeecg-boot\/sys\/common\/static\/jeditor\/\d+_[0-9a-f]{16}\.png$/,
   );
   const rteSrc = await rte.locator('img').getAttribute('src');
 
