@@ -21,7 +21,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,8 +30,8 @@ import {
   answerFor,
   CANDIDATE_PASSWORD,
   createPublishedExam,
-  type Envelope,
   insertCandidates,
+  keepAliveClient,
   resultOf,
   type ServedQuestion,
   storedForm,
@@ -159,47 +158,7 @@ const stopProc = (p: ChildProcess) =>
 
 // ---------------------------------------------------------------------------------------------------------- http
 
-function client(base: string, connections = 128) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, keepAliveMsecs: 30_000 });
-  const { hostname, port } = new URL(base);
-  const call = (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<Envelope> =>
-    new Promise((resolve, reject) => {
-      const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const req = http.request(
-        {
-          agent,
-          hostname,
-          port,
-          method,
-          path: url,
-          timeout: 30_000,
-          headers: {
-            'content-type': 'application/json',
-            ...(data ? { 'content-length': String(data.length) } : {}),
-            ...(token ? { 'x-access-token': token } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode} ${text.slice(0, 120)}`));
-            try {
-              resolve(JSON.parse(text) as Envelope);
-            } catch {
-              reject(new Error(`not JSON: ${text.slice(0, 80)}`));
-            }
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', reject);
-      req.end(data);
-    });
-  return { call, close: async () => agent.destroy() };
-}
+const client = (base: string) => keepAliveClient(base, 128);
 
 const okOf = resultOf;
 

@@ -1,14 +1,12 @@
-import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haproxyPath, startCluster } from '../../../scripts/cluster.mjs';
 import {
   answerFor,
   CANDIDATE_PASSWORD,
-  type Caller,
   createPublishedExam,
-  type Envelope,
   insertCandidates,
+  keepAliveClient,
   resultOf,
   type ServedQuestion,
   storedForm,
@@ -25,62 +23,6 @@ const CANDIDATES = 200;
 const EXPIRED = 10;
 const REDIS_DB = '/13';
 
-/** keep-alive client of the balancer (one pool for all candidates, as many browsers through one proxy) */
-function balancerClient(base: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const { hostname, port } = new URL(base);
-  const call: Caller = (method, url, body, token) =>
-    new Promise((resolve, reject) => {
-      const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const req = http.request(
-        {
-          agent,
-          hostname,
-          port,
-          method,
-          path: url,
-          timeout: 15_000,
-          headers: {
-            'content-type': 'application/json',
-            ...(data ? { 'content-length': String(data.length) } : {}),
-            ...(token ? { 'x-access-token': token } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            if (res.statusCode !== 200)
-              return reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, text }));
-            try {
-              resolve(JSON.parse(text) as Envelope);
-            } catch {
-              reject(new Error(`not JSON: ${text.slice(0, 80)}`));
-            }
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', reject);
-      req.end(data);
-    });
-  /** as the pages call: a request that got no answer or a retryable refusal (502/503/504) is sent again */
-  const retrying: Caller = async (method, url, body, token) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await call(method, url, body, token);
-      } catch (e) {
-        const status = (e as { status?: number }).status;
-        if (attempt >= 40 || (status !== undefined && ![502, 503, 504].includes(status))) throw e;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-  };
-  return { call, retrying, close: () => agent.destroy() };
-}
-
 interface Candidate {
   token: string;
   attemptId: string;
@@ -93,12 +35,15 @@ describe.skipIf(!servicesAvailable || !haproxyPath())('exam day on three nodes b
   let dbProxy: TcpProxy;
   let drop: () => Promise<void>;
   let databaseUrl: string;
-  let api: ReturnType<typeof balancerClient>;
+  let api: ReturnType<typeof keepAliveClient>;
   let examId: string;
   const cands: Candidate[] = [];
   /** the last acknowledged answer of each (attempt, question) */
   const acked = new Map<string, string>();
   const stats = { saves: 0, retries: 0, refused: [] as string[] };
+  /** candidates with a save acknowledged after the node was killed */
+  const afterKill = new Set<string>();
+  let killedAt = Number.POSITIVE_INFINITY;
   let seq = 0;
 
   /** a save as the answering page makes it: retried while it gets no answer or a retryable refusal */
@@ -115,6 +60,7 @@ describe.skipIf(!servicesAvailable || !haproxyPath())('exam day on three nodes b
         );
         if (r.success) {
           stats.saves++;
+          if (Date.now() > killedAt) afterKill.add(c.attemptId);
           acked.set(`${c.attemptId}\n${q.id}`, storedForm(answer));
           return;
         }
@@ -171,7 +117,7 @@ describe.skipIf(!servicesAvailable || !haproxyPath())('exam day on three nodes b
         AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
       },
     });
-    api = balancerClient(cluster.url);
+    api = keepAliveClient(cluster.url, 64);
     const departId = await insertCandidates(databaseUrl, CANDIDATES + EXPIRED, 'day_u');
     const admin = resultOf(
       await api.retrying('POST', '/jeecg-boot/sys/login', {
@@ -230,9 +176,11 @@ describe.skipIf(!servicesAvailable || !haproxyPath())('exam day on three nodes b
     await savePhase(12_000, async () => {
       await new Promise((r) => setTimeout(r, 4_000));
       cluster.nodes[0].kill('SIGKILL');
+      killedAt = Date.now();
     });
     expect(stats.refused).toEqual([]);
-    expect(stats.saves).toBeGreaterThan(CANDIDATES * 8);
+    // the candidates carried on through the other nodes (how many saves fit in 8 s depends on the machine's load)
+    expect(afterKill.size).toBeGreaterThan(CANDIDATES / 2);
   }, 120_000);
 
   it('Redis cut for 10 s mid-save: saves are accepted (or refused as retryable and sent again), none lost', async () => {

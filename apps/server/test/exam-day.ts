@@ -3,6 +3,7 @@
  * inserted as system users of one department with one known password, an exam of every question type created
  * through the API, and answers in each type's format.
  */
+import http from 'node:http';
 import pg from 'pg';
 import { hashPassword } from '../src/modules/auth/password.ts';
 
@@ -152,3 +153,63 @@ export function answerFor(q: ServedQuestion, seq: number): string | string[] {
 
 /** how quiz_answer stores an answer the candidate sent (blanks: the JSON array) */
 export const storedForm = (answer: string | string[]) => (typeof answer === 'string' ? answer : JSON.stringify(answer));
+
+/**
+ * One keep-alive pool for many simulated candidates (as many browsers through one proxy): `call` answers the envelope
+ * of an HTTP 200 and throws with `status` otherwise; `retrying` sends a request again while it gets no answer or a
+ * retryable refusal (502/503/504), as the answering page does.
+ */
+export function keepAliveClient(base: string, maxSockets = 128) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets, keepAliveMsecs: 30_000 });
+  const { hostname, port } = new URL(base);
+  const call: Caller = (method, url, body, token) =>
+    new Promise((resolve, reject) => {
+      const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const req = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path: url,
+          timeout: 30_000,
+          headers: {
+            'content-type': 'application/json',
+            ...(data ? { 'content-length': String(data.length) } : {}),
+            ...(token ? { 'x-access-token': token } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode !== 200)
+              return reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, text }));
+            try {
+              resolve(JSON.parse(text) as Envelope);
+            } catch {
+              reject(new Error(`not JSON: ${text.slice(0, 80)}`));
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', reject);
+      req.end(data);
+    });
+  /** as the pages call: a request that got no answer or a retryable refusal (502/503/504) is sent again */
+  const retrying: Caller = async (method, url, body, token) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call(method, url, body, token);
+      } catch (e) {
+        const status = (e as { status?: number }).status;
+        if (attempt >= 40 || (status !== undefined && ![502, 503, 504].includes(status))) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  };
+  return { call, retrying, close: () => agent.destroy() };
+}
