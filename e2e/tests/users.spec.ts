@@ -178,8 +178,7 @@ test('user list at 1366 px: phones on one line, 创建时间 clear of 操作, de
   const created = await cell(admin, col('创建时间')).boundingBox();
   const action = await cell(admin, col('操作')).boundingBox();
   expect((created?.x ?? 0) + (created?.width ?? 0)).toBeLessThanOrEqual((action?.x ?? 0) + 1);
-  const text = await cell(admin, col('创建时间')).locator('.kit-nowrap').boundingBox();
-  expect((text?.x ?? 0) + (text?.width ?? 0)).toBeLessThanOrEqual((action?.x ?? 0) + 1);
+  // (创建时间 shows the day only since issue 29, a short plain text: the cell's own box is what matters)
 
   // a department name too long for its column is cut and shown whole in a tooltip
   const managed = cell(admin, col('负责部门')).locator('.kit-cell-ellipsis');
