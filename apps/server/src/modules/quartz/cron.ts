@@ -110,12 +110,12 @@ export function nextFires(cron: Cron, n: number, after: number): number[] {
  * The shortest interval a job's cron may ask for (issue 28 security 6): JOB_MIN_INTERVAL_SECONDS, default 10 s. A cron
  * firing more often would let a few hundred jobs take the API's time; it is refused when the job is saved or started.
  */
-export const JOB_MIN_INTERVAL_MS = Math.max(1, Number(process.env.JOB_MIN_INTERVAL_SECONDS) || 10) * 1000;
-export const cronTooFrequent = (ms = JOB_MIN_INTERVAL_MS) =>
+export const jobMinIntervalMs = () => Math.max(1, Number(process.env.JOB_MIN_INTERVAL_SECONDS) || 10) * 1000;
+export const cronTooFrequent = (ms = jobMinIntervalMs()) =>
   `Cron表达式执行过于频繁：两次执行的间隔不能小于 ${Math.round(ms / 1000)} 秒`;
 
 /** the refusal when two of the next fires (an hour's worth at most) are closer than the minimum interval, or null */
-export function frequencyProblem(cron: Cron, after: number, minMs = JOB_MIN_INTERVAL_MS): string | null {
+export function frequencyProblem(cron: Cron, after: number, minMs = jobMinIntervalMs()): string | null {
   const fires = nextFires(cron, 361, after);
   for (let i = 1; i < fires.length; i++) if (fires[i] - fires[i - 1] < minMs) return cronTooFrequent(minMs);
   return null;
