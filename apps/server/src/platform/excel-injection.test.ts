@@ -92,7 +92,7 @@ describe('exports through the API', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('职务表');
     ws.addRow(['职务编码', '职务名称', '职级']);
-    ws.addRow(['evilpos2', `'${name}`, '初级']);
+    ws.addRow(['evilpos2', `'${name}`, '中级']);
     const body = xlsxUpload(Buffer.from(await wb.xlsx.writeBuffer()));
     const imp = await t.req({
       method: 'POST',
