@@ -41,7 +41,7 @@ describe('server start', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // a fresh embedded database is migrated and seeded first
 
   it('drains in-flight requests on SIGTERM, then exits 0', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-drain-'));
@@ -106,5 +106,5 @@ describe('server start', () => {
       p.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // a fresh embedded database is migrated and seeded first
 });
