@@ -85,7 +85,13 @@ describe('GET /sys/user/queryByOrgCodeForAddressList', () => {
   });
 
   it('refuses an org code that is not letters and digits, bad paging and unknown sort columns (400)', async () => {
-    for (const q of ["?orgCode=A01'--", '?orgCode=A%25', '?orgCode=A01_', '?pageNo=abc', '?column=password&order=asc']) {
+    for (const q of [
+      "?orgCode=A01'--",
+      '?orgCode=A%25',
+      '?orgCode=A01_',
+      '?pageNo=abc',
+      '?column=password&order=asc',
+    ]) {
       const res = await book(q);
       expect(res.statusCode, q).toBe(400);
       expect(res.json.success).toBe(false);
