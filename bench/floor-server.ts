@@ -90,7 +90,7 @@ export const FLOOR_QUERIES: Record<string, { text: string; values: unknown[] }> 
   // GET /answer/question/list?pageNo=1&pageSize=10&subjectId=bench-subject-0&keyword=消防
   '/question-list-filtered': {
     text: questionPage(
-      `q.del_flag = 0 and ${SUBTREE} and q.stem_text ${likeFor('%消防%')} $2 escape '\\'`,
+      `q.del_flag = 0 and ${SUBTREE} and (q.stem_text || '') ${likeFor('%消防%')} $2 escape '\\'`,
       'q.create_time desc nulls last, q.id asc',
       '$3',
       '$4',

@@ -862,6 +862,45 @@ describe('listPage on sys_user and sys_log', () => {
     },
   );
 
+  it.skipIf(!onRealPg)(
+    'oneStatement answers the same page (rows, extras, total) in one statement as the split does',
+    async () => {
+      let statements = 0;
+      const session = (db as unknown as { session: { client: object } }).session;
+      const client = session.client as { query: (...a: unknown[]) => unknown };
+      const spy = new Proxy(client, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver);
+          if (prop !== 'query') return typeof v === 'function' ? v.bind(target) : v;
+          return (...a: unknown[]) => {
+            // the dictionaries' own reads (the first page only) are the same either way
+            if (!String((a[0] as { text?: string })?.text ?? a[0]).includes('"sys_dict"')) statements++;
+            return (v as (...x: unknown[]) => unknown).apply(target, a);
+          };
+        },
+      });
+      const spied = new Proxy(db, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver);
+          if (prop !== 'session') return v;
+          return new Proxy(v as object, { get: (s, p2, r2) => (p2 === 'client' ? spy : Reflect.get(s, p2, r2)) });
+        },
+      }) as Db;
+      const extras = { shout: (row: (f: string) => SQL) => sql`upper(${row('username')})` };
+      for (const q of [{ pageSize: '5' }, { username: '*a*', pageSize: '2', pageNo: '2' }]) {
+        statements = 0;
+        const split = await listPage(spied, users, q, { extras });
+        const splitCount = statements;
+        statements = 0;
+        const one = await listPage(spied, users, q, { extras, oneStatement: true });
+        expect(one).toEqual(split);
+        expect(one.records.length).toBeGreaterThan(0);
+        // the split reads the rows, then their extras and total
+        expect([splitCount, statements]).toEqual([2, 1]);
+      }
+    },
+  );
+
   it('records: fields, dictionary texts, extras in that order; an extra may replace a field or be named __proto__', async () => {
     const q = { pageSize: '100' };
     const plain = await listPage(db, users, q);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { quizPaper, quizPaperSection, quizQuestion } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { defineListEntity } from '../../platform/list-query.ts';
+import { defineListEntity, runPrepared } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
 import { findSubject, ROOT, subjectRows } from './subjects.ts';
@@ -54,12 +54,22 @@ export const questionList = defineListEntity({
 });
 
 /**
- * `subject_id = any(the subject and its sub-tree)` — one recursive sub-select in the same statement, no round trip.
- * As `= any(array(…))` it is an init plan whose result drives the subject index (as `in (…)` PostgreSQL over-estimated
- * the sub-tree and scanned every question with the keyword filter: 54 ms instead of a few; ADR 065).
+ * The subject and its sub-tree, read by one prepared recursive statement (a subject id that does not exist: none).
+ * The list then filters `subject_id = any($n)` with these ids: its filter reads no other table, so the page's total
+ * is kept with the question table's version (ADR 045) instead of being counted at every request (ADR 065).
  */
-export function subjectSubtreeWhere(subjectId: string): SQL {
-  return sql`${quizQuestion.subjectId} = any(array(with recursive st(id) as (select id from quiz_subject where id = ${subjectId} union select s.id from quiz_subject s join st on s.parent_id = st.id) select id from st))`;
+export async function subjectSubtreeIds(db: Db, subjectId: string): Promise<string[]> {
+  const rows = await runPrepared(
+    db,
+    sql`with recursive st(id) as (select id from quiz_subject where id = ${subjectId} union select s.id from quiz_subject s join st on s.parent_id = st.id) select id from st`,
+  );
+  return rows.map((r) => String(r.id));
+}
+
+/** `subject_id = any(the subject and its sub-tree)` */
+export async function subjectSubtreeWhere(db: Db, subjectId: string): Promise<SQL> {
+  const ids = await subjectSubtreeIds(db, subjectId);
+  return sql`${quizQuestion.subjectId} = any(${sql.param(ids)}::text[])`;
 }
 
 /** the question as the form loads it */

@@ -154,6 +154,23 @@ describe('题库管理', () => {
     const byKw = (await get(`${A}/question/list?keyword=${encodeURIComponent('第一定律')}`)).json.result;
     expect(byKw.records.map((r: any) => r.id)).toEqual([kw]);
 
+    // a one- or two-character keyword inside a sub-tree; the total follows a new question and a moved subject
+    const short = async () =>
+      (await get(`${A}/question/list?subjectId=${root}&keyword=${encodeURIComponent('牛顿')}&pageSize=10`)).json.result;
+    expect((await short()).total).toBe(1);
+    const kw2 = await question(sub, '5', { stem: '<p>牛顿第二定律</p>' });
+    expect((await short()).total).toBe(2);
+    expect((await post(`${A}/subject/edit`, { id: sub, parentId: other })).json.success).toBe(true);
+    expect((await short()).records.map((r: any) => r.id)).toEqual([kw]);
+    expect(
+      (await get(`${A}/question/list?subjectId=${other}&keyword=${encodeURIComponent('牛')}`)).json.result.records.map(
+        (r: any) => r.id,
+      ),
+    ).toEqual([kw2]);
+    expect((await post(`${A}/subject/edit`, { id: sub, parentId: root })).json.success).toBe(true);
+    expect((await short()).total).toBe(2);
+    expect((await get(`${A}/question/list?subjectId=no-such-subject`)).json.result.total).toBe(0);
+
     const one = (await get(`${A}/question/queryById?id=${ids[1]}`)).json.result;
     expect(one).toMatchObject({ type: '2', answer: 'A,C', options: opts('甲', '乙', '丙'), subjectName: '力学' });
     const blank = (await get(`${A}/question/queryById?id=${ids[3]}`)).json.result;

@@ -2,6 +2,7 @@ import { ok } from '@answer/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { quizQuestion } from '../../db/schema/index.ts';
 import { pageDataRules } from '../../platform/data-rules.ts';
 import { badRequest, bizError } from '../../platform/errors.ts';
@@ -99,23 +100,24 @@ const queryText = (q: unknown, key: string): string | undefined => {
 };
 
 /** the list's own filters: subject with its sub-tree, stem keyword (`keyword`, or `stem`), several types */
-function questionFilters(q: unknown): SQL[] {
+async function questionFilters(db: Db, q: unknown): Promise<SQL[]> {
   const out: SQL[] = [];
   const subjectId = queryText(q, 'subjectId');
   if (subjectId) {
     if (subjectId.length > 36) throw badRequest('参数 subjectId 有误');
-    out.push(subjectSubtreeWhere(subjectId));
+    out.push(await subjectSubtreeWhere(db, subjectId));
   }
   const keyword = queryText(q, 'keyword') ?? queryText(q, 'stem');
   if (keyword) {
     if (keyword.length > 200) throw badRequest('参数 keyword 有误：长度不能超过 200 个字符');
-    const pattern = `%${escapeLike(keyword.replace(/^\*|\*$/g, ''))}%`;
+    const bare = keyword.replace(/^\*|\*$/g, '');
+    const pattern = `%${escapeLike(bare)}%`;
+    // A keyword of one or two characters has no trigram: the trigram index would be read whole (every question) and
+    // then every match rechecked. As a prepared statement's generic plan PostgreSQL cannot see that, so such a
+    // keyword is matched on an expression the index does not serve, and the sub-tree / other filters lead (ADR 065).
+    const stem = [...bare].length < 3 ? sql`(${quizQuestion.stemText} || '')` : sql`${quizQuestion.stemText}`;
     // LIKE when the keyword has no cased letter (Chinese): same rows, no case folding of every stem (list-query's rule)
-    out.push(
-      caseless(pattern)
-        ? sql`${quizQuestion.stemText} like ${pattern}`
-        : sql`${quizQuestion.stemText} ilike ${pattern}`,
-    );
+    out.push(caseless(pattern) ? sql`${stem} like ${pattern}` : sql`${stem} ilike ${pattern}`);
   }
   return out;
 }
@@ -182,11 +184,12 @@ export default async function quizBankRoutes(app: FastifyInstance): Promise<void
   app.get('/answer/question/list', { config: { access: { menu: QUESTION_READERS } } }, async (req) => {
     const page = await listPage(app.ctx, questionList, genericQuery(req.query), {
       tenant: tenantOf(req),
-      where: questionFilters(req.query),
+      where: await questionFilters(db, req.query),
       dataRules: await questionRules(req),
       extras: { subjectName: subjectNameSql },
       extrasKey: 'quiz-question-subject',
-      customPlan: !!(queryText(req.query, 'keyword') ?? queryText(req.query, 'stem')),
+      oneStatement: true,
+      customPlan: [...(queryText(req.query, 'keyword') ?? queryText(req.query, 'stem') ?? '')].length >= 3,
     });
     return ok(page);
   });
@@ -282,7 +285,7 @@ export default async function quizBankRoutes(app: FastifyInstance): Promise<void
       const tenancy = tenantOf(req);
       const q = genericQuery(req.query);
       const selections = queryText(req.query, 'selections');
-      const extra = questionFilters(req.query);
+      const extra = await questionFilters(db, req.query);
       if (selections) extra.push(inArray(quizQuestion.id, idList(selections)));
       const where = listWhere(questionList, q, {
         tenant: tenancy,

@@ -82,6 +82,26 @@ describe('exams (console)', () => {
     expect((await s.get(`/jeecg-boot/answer/result/list?examId=1`, s.jeecg)).statusCode).toBe(403);
   });
 
+  it('a paper that an exam uses cannot be deleted; once the exam is deleted it can', async () => {
+    const own = await seedPaper(s.t.app.ctx.db, 0, `删除保护${newId().slice(0, 6)}`);
+    const res = await s.call('POST', `${E}/add`, {
+      name: '占用试卷的考试',
+      paperId: own.paperId,
+      startTime: at(60),
+      endTime: at(120),
+      userIds: USER_IDS.jeecg,
+    });
+    const examId = res.json.result as string;
+    const del = await s.call('POST', '/jeecg-boot/answer/paper/delete', { id: own.paperId });
+    expect(del.json).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^试卷「删除保护.+」已被考试「占用试卷的考试」使用，不能删除$/),
+    });
+    expect((await s.get(`/jeecg-boot/answer/paper/queryById?id=${own.paperId}`)).json.success).toBe(true);
+    expect((await s.call('DELETE', `${E}/delete?id=${examId}`)).json.success).toBe(true);
+    expect((await s.call('POST', '/jeecg-boot/answer/paper/delete', { id: own.paperId })).json.success).toBe(true);
+  });
+
   it('another tenant does not see the exam', async () => {
     const id = await newExam({}, false);
     const other = await s.t.req({

@@ -11,6 +11,7 @@ import {
   quizAttempt,
   quizExam,
   quizExamOverride,
+  quizPaper,
   sysDepart,
   sysUser,
 } from '../../db/schema/index.ts';
@@ -21,6 +22,7 @@ import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr } from '../../platform/validation.ts';
 import { type ExamRow, examChanged } from './exam-cache.ts';
+import { paperDeleteGuards } from '../quiz-bank/papers.ts';
 import { drawSnapshot } from './paper.ts';
 import { EXAM_PAGE, EXAM_STATUS, EXAM_STATUS_TEXT, examStatus, idsOf, MSG, RESULT_PAGE } from './rules.ts';
 import { submitOpenAttemptsOfExam } from './submit.ts';
@@ -36,6 +38,17 @@ export interface Actor {
   tenancy: Tenancy;
 }
 export const actorOf = (req: FastifyRequest): Actor => ({ user: req.auth!.user, tenancy: tenantOf(req) });
+
+/** a paper that an exam (not deleted) uses cannot be deleted: the exam would lose what it was written on */
+paperDeleteGuards.push(async (db, paperIds) => {
+  const used = await db
+    .select({ exam: quizExam.name, paper: quizPaper.name })
+    .from(quizExam)
+    .innerJoin(quizPaper, eq(quizPaper.id, quizExam.paperId))
+    .where(and(inArray(quizExam.paperId, paperIds), eq(quizExam.delFlag, 0)))
+    .limit(1);
+  if (used.length) throw bizError(`试卷「${used[0].paper}」已被考试「${used[0].exam}」使用，不能删除`);
+});
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamp`;
 
