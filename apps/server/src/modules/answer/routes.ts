@@ -313,21 +313,26 @@ export default async function answerRoutes(app: FastifyInstance): Promise<void> 
     return { ...actor, reservations: listWhere(reservationList, {}, { dataRules: rules, tenant: actor.tenancy }) };
   };
 
-  app.get('/answer/reservation/list', { config: { access: { menu: RESERVATION_PAGE } } }, async (req) => {
-    const page = await listPage(app.ctx, reservationList, req.query, {
-      tenant: tenantOf(req),
-      dataRules: await reservationRules(req),
-      extras: {
-        sessionName: sessionNameSql,
-        sessionStartTime: sessionTime('start_time'),
-        sessionEndTime: sessionTime('end_time'),
-        sessionStatus: sessionStatusOf(new Date()),
-      },
-    });
-    for (const r of page.records) r.sessionStatus_dictText = STATUS_TEXT[String(r.sessionStatus)] ?? '';
-    if (!(await seesInFull(app.ctx, req, SENSITIVE_PERM, '答题预约列表'))) maskRecords(page.records, PERSONAL);
-    return ok(page);
-  });
+  // 考试管理 picks a session's reservations for its per-candidate settings
+  app.get(
+    '/answer/reservation/list',
+    { config: { access: { menu: [RESERVATION_PAGE, 'answer/ExamList'] } } },
+    async (req) => {
+      const page = await listPage(app.ctx, reservationList, req.query, {
+        tenant: tenantOf(req),
+        dataRules: await reservationRules(req),
+        extras: {
+          sessionName: sessionNameSql,
+          sessionStartTime: sessionTime('start_time'),
+          sessionEndTime: sessionTime('end_time'),
+          sessionStatus: sessionStatusOf(new Date()),
+        },
+      });
+      for (const r of page.records) r.sessionStatus_dictText = STATUS_TEXT[String(r.sessionStatus)] ?? '';
+      if (!(await seesInFull(app.ctx, req, SENSITIVE_PERM, '答题预约列表'))) maskRecords(page.records, PERSONAL);
+      return ok(page);
+    },
+  );
 
   app.get(
     '/answer/reservation/queryById',

@@ -21,8 +21,8 @@ import { defineListEntity, listPage, parseGmt8 } from '../../platform/list-query
 import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr } from '../../platform/validation.ts';
-import { type ExamRow, examChanged } from './exam-cache.ts';
 import { paperDeleteGuards } from '../quiz-bank/papers.ts';
+import { type ExamRow, examChanged } from './exam-cache.ts';
 import { drawSnapshot } from './paper.ts';
 import { EXAM_PAGE, EXAM_STATUS, EXAM_STATUS_TEXT, examStatus, idsOf, MSG, RESULT_PAGE } from './rules.ts';
 import { submitOpenAttemptsOfExam } from './submit.ts';

@@ -1,11 +1,37 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { type AnswerReservation, RESERVATION_URLS } from '../../api/answer';
+import { http } from '../../api/http';
 import type { ExamOverride } from '../../api/quiz-exam';
 import { registerWidget, renderWidget } from '../../components/kit';
+
+/** the confirmed or checked-in reservations of a session (the outside persons and users who may sit the exam) */
+function useSessionReservations(sessionId: string | undefined) {
+  const [list, setList] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    setList([]);
+    if (!sessionId) return;
+    let live = true;
+    http
+      .get<{ records: AnswerReservation[] }>(RESERVATION_URLS.list, { sessionId, pageSize: 1000, pageNo: 1 })
+      .then((res) => {
+        if (!live) return;
+        const rows = (res.result?.records ?? []).filter((r) => r.status === '1' || r.status === '2');
+        setList(rows.map((r) => ({ value: r.id, label: `${r.name}（${r.reservationNo}）` })));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+  return list;
+}
 
 /**
  * 个人设置 of an exam (per-candidate overrides, e.g. for a disability): a named user gets extra minutes and/or a
  * window of their own. A form control: value / onChange of the override list the server stores with the exam.
+ * A row names a system user, or a reservation of the exam's 答题场次 (an outside person signs in with its number).
  */
 export function ExamOverridesEditor({
   value,
@@ -17,6 +43,9 @@ export function ExamOverridesEditor({
   disabled?: boolean;
 }) {
   const rows = value ?? [];
+  const form = Form.useFormInstance();
+  const sessionId = Form.useWatch('sessionId', form) as string | undefined;
+  const reservations = useSessionReservations(sessionId);
   const set = (i: number, patch: Partial<ExamOverride>) =>
     onChange?.(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
@@ -24,8 +53,22 @@ export function ExamOverridesEditor({
       {rows.map((r, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional until saved
         <div key={i} className="exam-override-row">
-          {r.reservationId && !r.userId ? (
-            <Input value={r.candidateName ?? r.reservationId} disabled aria-label="预约考生" />
+          {r.reservationId != null && !r.userId ? (
+            <Select
+              className="exam-override-candidate"
+              popupMatchSelectWidth={false}
+              value={r.reservationId || undefined}
+              placeholder={sessionId ? '选择预约考生' : '请先选择答题场次'}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={
+                r.reservationId && !reservations.some((o) => o.value === r.reservationId)
+                  ? [{ value: r.reservationId, label: r.candidateName ?? r.reservationId }, ...reservations]
+                  : reservations
+              }
+              onChange={(v: string) => set(i, { reservationId: v, userId: null, candidateName: null })}
+              aria-label="预约考生"
+              disabled={disabled}
+            />
           ) : (
             renderWidget({
               widget: 'user',
@@ -63,6 +106,7 @@ export function ExamOverridesEditor({
             disabled,
           })}
           <Input
+            className="exam-override-remark"
             value={r.remark ?? ''}
             maxLength={500}
             placeholder="备注（如：视障考生延长时间）"
@@ -70,6 +114,7 @@ export function ExamOverridesEditor({
             disabled={disabled}
           />
           <Button
+            className="exam-override-delete"
             type="text"
             danger
             icon={<DeleteOutlined />}
@@ -79,14 +124,25 @@ export function ExamOverridesEditor({
           />
         </div>
       ))}
-      <Button
-        type="dashed"
-        icon={<PlusOutlined />}
-        disabled={disabled}
-        onClick={() => onChange?.([...rows, { userId: null, extraMinutes: 0 }])}
-      >
-        添加个人设置
-      </Button>
+      <Space wrap>
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          disabled={disabled}
+          onClick={() => onChange?.([...rows, { userId: null, extraMinutes: 0 }])}
+        >
+          添加个人设置
+        </Button>
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          disabled={disabled || !sessionId}
+          title={sessionId ? undefined : '请先选择答题场次'}
+          onClick={() => onChange?.([...rows, { userId: null, reservationId: '', extraMinutes: 0 }])}
+        >
+          添加预约考生设置
+        </Button>
+      </Space>
     </div>
   );
 }
