@@ -5,11 +5,11 @@
  *   1. every candidate signs in (argon2id, before the clock starts: not part of a budget);
  *   2. start: all of them open the same exam within 20 s (arrivals spread evenly, open loop);
  *   3. save: each saves an answer every 5 s (EXAM_SAVE_SECONDS, default 60) — N / 5 saves per second;
- *   4. ceiling: the offered save rate is raised step by step (8 s each) until p99 passes 100 ms or an error appears;
- *      the same steps against the database floor (bench/exam-floor.ts: the same upsert, into a copy of quiz_answer with
- *      its keys, from a bare node:http route);
- *   5. submit: all submit within 20 s (objective grading included);
- *   6. check: every acknowledged save is in quiz_answer afterwards, with the acknowledged content.
+ *   4. submit: all submit within 20 s (objective grading included);
+ *   5. check: every acknowledged save is in quiz_answer afterwards, with the acknowledged content;
+ *   6. ceiling, on a second exam every candidate opens: the offered save rate is raised step by step (8 s each) until
+ *      p99 passes 100 ms or an error appears; then the same steps against the database floor (bench/exam-floor.ts:
+ *      the same upsert, into a copy of quiz_answer with its keys, from a bare node:http route, after a warm-up).
  *
  * Latencies are measured from the moment a request was due, not from when the client got round to sending it, so a
  * backlog on either side counts against the figure (no coordinated omission). The server's RSS is sampled every
@@ -41,7 +41,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.EXAM_CANDIDATES ?? 2000);
 const SAVE_SECONDS = Number(process.env.EXAM_SAVE_SECONDS ?? 60);
 const STEP_SECONDS = Number(process.env.EXAM_STEP_SECONDS ?? 8);
-const RAMP = (process.env.EXAM_RAMP ?? '600,800,1000,1200,1500,1800,2200,2600,3000').split(',').map(Number);
+const RAMP = (process.env.EXAM_RAMP ?? '600,800,1000,1200,1500,1800,2200,2600,3000,3500,4000,5000').split(',').map(Number);
 const BUDGET = {
   startP99: 300,
   saveP99: 100,
@@ -170,6 +170,8 @@ interface Candidate {
   attemptId?: string;
   questions?: ServedQuestion[];
   busy: boolean;
+  /** saves sent so far: the candidate works through the paper's questions in turn */
+  saves: number;
 }
 
 /** runs `count` actions spread evenly over `seconds`, open loop; resolves when all finished */
@@ -261,7 +263,7 @@ async function main() {
               'login',
             ) as { token: string };
             signIn.add(performance.now() - t);
-            cands.push({ username: `exam_u${k}`, token: r.token, busy: false });
+            cands.push({ username: `exam_u${k}`, token: r.token, busy: false, saves: 0 });
           } catch (e) {
             signIn.fail((e as Error).message);
           }
@@ -293,7 +295,7 @@ async function main() {
     const acked = new Map<string, string>();
     let seq = 0;
     const mkSave = (stats: Stats) => async (c: Candidate, due: number) => {
-      const q = c.questions![seq % c.questions!.length];
+      const q = c.questions![c.saves++ % c.questions!.length];
       const answer = answerFor(q, seq++);
       c.busy = true;
       try {
@@ -328,51 +330,6 @@ async function main() {
       save.pct(99) <= BUDGET.saveP99 && save.errors === 0 && reached >= Math.min(BUDGET.saveRate, rate) * 0.95,
     );
 
-    // 4. the ceiling, then the floor's on the same steps
-    const ceilingOf = async (run: (rate: number) => Promise<Stats>, label: string) => {
-      let best = 0;
-      for (const r of RAMP) {
-        const st = await run(r);
-        report.push(`  ${label} ${r}/s: p99 ${st.pct(99).toFixed(1)} ms, errors ${st.errors}`);
-        if (st.errors || !(st.pct(99) <= 100)) break;
-        best = r;
-      }
-      return best;
-    };
-    const ceiling = await ceilingOf(async (r) => {
-      const st = new Stats();
-      await saveLoad(open, r, STEP_SECONDS, mkSave(st));
-      return st;
-    }, 'server');
-    floor = await startFloor(databaseUrl);
-    const floorApi = client(floor.base);
-    const floorCeiling = await ceilingOf(async (r) => {
-      const st = new Stats();
-      let k = 0;
-      await spread(Math.round(r * STEP_SECONDS), STEP_SECONDS, async (_i, due) => {
-        const c = open[k++ % open.length];
-        const q = c.questions![k % c.questions!.length];
-        try {
-          await floorApi.call('POST', '/save', {
-            attemptId: c.attemptId,
-            questionId: q.id,
-            answer: JSON.stringify(answerFor(q, k)),
-          });
-          st.add(performance.now() - due);
-        } catch (e) {
-          st.fail((e as Error).message);
-        }
-      });
-      return st;
-    }, 'floor ');
-    await floorApi.close();
-    await stopProc(floor.proc);
-    floor = undefined;
-    report.push(
-      `save ceiling (p99 ≤ 100 ms): server ${ceiling}/s, floor ${floorCeiling}/s, ratio ${(ceiling / (floorCeiling || 1)).toFixed(2)}`,
-    );
-    judge(`ceiling ≥ ${BUDGET.ceiling}/s`, ceiling >= BUDGET.ceiling);
-    judge(`ceiling ≥ ${BUDGET.floorRatio * 100} % of the floor`, ceiling >= BUDGET.floorRatio * floorCeiling);
     // 5. submit within 20 s
     const submit = new Stats();
     await spread(open.length, 20, async (i, due) => {
@@ -389,10 +346,6 @@ async function main() {
     });
     report.push(submit.line('submit (within 20 s, with grading)'));
     judge(`submit p99 ≤ ${BUDGET.submitP99} ms`, submit.pct(99) <= BUDGET.submitP99 && submit.errors === 0);
-    const maxRss = rss.stop();
-    report.push(`server RSS max ${maxRss.toFixed(0)} MB`);
-    judge(`RSS < ${BUDGET.rssMb} MB`, maxRss < BUDGET.rssMb);
-    await api.close();
 
     // 6. every acknowledged save is there, with its content
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -428,6 +381,79 @@ async function main() {
     report.push(`attempts by status: ${states.rows.map((r) => `${r.status}=${r.n}`).join(', ')}`);
     judge('0 lost, 0 changed', lost === 0 && differ === 0);
     judge('0 errors', start.errors + save.errors + submit.errors + signIn.errors === 0);
+
+    // 7. the ceiling, on a second exam (the first one's attempts are submitted): every candidate opens it (not
+    // budgeted), then the offered save rate is raised step by step; then the floor's on the same steps. Measured after
+    // the exam-day sequence so that the overload of the last step does not weigh on the submissions.
+    const examId2 = await createPublishedExam(api.call, adminLogin.token, departId, `${departId}-ceiling`);
+    await spread(cands.length, 10, async (i) => {
+      const c = cands[i];
+      try {
+        const r = okOf(
+          await api.call('POST', '/jeecg-boot/answer/candidate/start', { examId: examId2 }, c.token),
+          'start',
+        ) as {
+          attemptId: string;
+          questions: Candidate['questions'];
+        };
+        c.attemptId = r.attemptId;
+        c.questions = r.questions;
+      } catch {
+        c.attemptId = undefined;
+      }
+    });
+    const ceilingOf = async (run: (rate: number) => Promise<Stats>, label: string) => {
+      let best = 0;
+      for (const r of RAMP) {
+        const st = await run(r);
+        report.push(`  ${label} ${r}/s: p99 ${st.pct(99).toFixed(1)} ms, errors ${st.errors}`);
+        if (st.errors || !(st.pct(99) <= 100)) break;
+        best = r;
+      }
+      return best;
+    };
+    const ceiling = await ceilingOf(async (r) => {
+      const st = new Stats();
+      await saveLoad(open, r, STEP_SECONDS, mkSave(st));
+      return st;
+    }, 'server');
+    floor = await startFloor(databaseUrl);
+    const floorApi = client(floor.base);
+    let k = 0;
+    const floorStep = async (r: number, seconds: number) => {
+      const st = new Stats();
+      await spread(Math.round(r * seconds), seconds, async (_i, due) => {
+        const c = open[k++ % open.length];
+        const q = c.questions![k % c.questions!.length];
+        try {
+          await floorApi.call('POST', '/save', {
+            attemptId: c.attemptId,
+            questionId: q.id,
+            answer: JSON.stringify(answerFor(q, k)),
+          });
+          st.add(performance.now() - due);
+        } catch (e) {
+          st.fail((e as Error).message);
+        }
+      });
+      return st;
+    };
+    // the server's ceiling followed its save phase (warm process, statements prepared, rows there): the floor gets a
+    // warm-up of its own first (new process and pool, first insert of each answer), not counted
+    await floorStep(300, 4);
+    const floorCeiling = await ceilingOf((r) => floorStep(r, STEP_SECONDS), 'floor ');
+    await floorApi.close();
+    await stopProc(floor.proc);
+    floor = undefined;
+    report.push(
+      `save ceiling (p99 ≤ 100 ms): server ${ceiling}/s, floor ${floorCeiling}/s, ratio ${(ceiling / (floorCeiling || 1)).toFixed(2)}`,
+    );
+    judge(`ceiling ≥ ${BUDGET.ceiling}/s`, ceiling >= BUDGET.ceiling);
+    judge(`ceiling ≥ ${BUDGET.floorRatio * 100} % of the floor`, ceiling >= BUDGET.floorRatio * floorCeiling);
+    const maxRss = rss.stop();
+    report.push(`server RSS max ${maxRss.toFixed(0)} MB (the whole run)`);
+    judge(`RSS < ${BUDGET.rssMb} MB`, maxRss < BUDGET.rssMb);
+    await api.close();
   } finally {
     if (floor) await stopProc(floor.proc);
     if (server) await stopProc(server.proc);

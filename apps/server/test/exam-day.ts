@@ -68,11 +68,17 @@ const gmt8 = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().sl
 
 /**
  * A subject, 25 questions (10 单选, 5 多选, 5 判断, 3 填空, 2 简答), a paper with a section per type and a published
- * exam for the department, open now for four hours; returns the exam's id.
+ * exam for the department, open now for four hours; returns the exam's id. `label` names the subject, paper and
+ * exam (a second exam for the same department needs another).
  */
-export async function createPublishedExam(call: Caller, adminToken: string, departId: string): Promise<string> {
+export async function createPublishedExam(
+  call: Caller,
+  adminToken: string,
+  departId: string,
+  label = departId,
+): Promise<string> {
   const subjectId = resultOf(
-    await call('POST', '/jeecg-boot/answer/subject/add', { name: `考试日 ${departId}`, code: departId }, adminToken),
+    await call('POST', '/jeecg-boot/answer/subject/add', { name: `考试日 ${label}`, code: label }, adminToken),
     'subject',
   ) as string;
   const options = ['A', 'B', 'C', 'D'].map((key) => ({ key, content: `<p>选项 ${key}</p>` }));
@@ -102,7 +108,7 @@ export async function createPublishedExam(call: Caller, adminToken: string, depa
     await call(
       'POST',
       '/jeecg-boot/answer/paper/add',
-      { name: `考试日试卷 ${departId}`, passScore: 30, duration: 120, sections },
+      { name: `考试日试卷 ${label}`, passScore: 30, duration: 120, sections },
       adminToken,
     ),
     'paper',
@@ -113,7 +119,7 @@ export async function createPublishedExam(call: Caller, adminToken: string, depa
       'POST',
       '/jeecg-boot/answer/exam/add',
       {
-        name: `考试日 ${departId}`,
+        name: `考试日 ${label}`,
         paperId,
         startTime: gmt8(new Date(now - 60_000)),
         endTime: gmt8(new Date(now + 4 * 3_600_000)),
