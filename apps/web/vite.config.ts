@@ -203,7 +203,8 @@ export function precompress(): Plugin {
  * page and its layout are part of the entry) in `vendor-login` — both change rarely, so their hashed files stay
  * cached across deployments; everything else (the rest of antd, the signed-in shell, each view) is split by the
  * bundler along the dynamic imports, so a screen loads only what it uses. bench/web-bundle.ts holds the login
- * page to its budget (200 kB gzip of JavaScript before the form is usable) and sign-in → home → user list to 450 kB.
+ * page to its budget (200 kB gzip of JavaScript before the form is usable), sign-in → home → user list to 450 kB,
+ * and the answering page's first visit (exam.html: sign-in → first question) to 200 kB of every byte on the wire.
  * Every text asset over 1 kB also gets a `.br` and a `.gz` copy (`precompress`), which the server sends instead.
  */
 export default defineConfig({

@@ -98,7 +98,10 @@ async function shots(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-/** a candidate's own browser: a phone (375 px) or a desktop, signed in as usual on the console's sign-in */
+/**
+ * a candidate's own browser: a phone (375 px) or a desktop, signed in on the answering page's own form (issue 26: a
+ * system user's account, password and captcha there, not the console's sign-in page)
+ */
 async function candidate(browser: Browser, username: string, phone: boolean): Promise<Page> {
   const context = await browser.newContext(
     phone ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } : {},
@@ -109,9 +112,13 @@ async function candidate(browser: Browser, username: string, phone: boolean): Pr
   });
   await page.goto('/exam');
   await expect(page).toHaveURL(/\/exam\/login/);
-  await page.getByRole('link', { name: '系统用户登录' }).click();
-  await signIn(page, username, '123456', { withSider: false });
-  await page.goto('/exam');
+  await expect(page.getByRole('button', { name: '账号登录' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('帐户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('123456');
+  await page.getByLabel('验证码', { exact: true }).fill('0000');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/exam$/);
+  await expect(page.getByRole('heading', { name: '我的考试' })).toBeVisible();
   return page;
 }
 

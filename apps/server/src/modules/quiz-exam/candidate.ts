@@ -43,6 +43,7 @@ import {
   resultVisible,
   windowOf,
 } from './rules.ts';
+import { SaveBatcher } from './save-batch.ts';
 import { normalizeAnswer } from './scoring.ts';
 import { DB_NOW, type SubmitBy, submitAttempt } from './submit.ts';
 
@@ -549,7 +550,8 @@ export function registerCandidateRoutes(app: FastifyInstance): void {
     throw bizError('开始考试失败，请重试');
   });
 
-  // the hot call of exam day: one statement when all is well (ADR 068)
+  // the hot call of exam day: one statement when all is well (ADR 068), shared with the saves arriving meanwhile
+  const saves = new SaveBatcher(db);
   app.post('/answer/candidate/save', { config: { ...access, audit: false } }, async (req) => {
     const c = candidateOf(req);
     const p = parse(SaveBody, req.body);
@@ -559,15 +561,8 @@ export function registerCandidateRoutes(app: FastifyInstance): void {
     if (!q) throw bizError(MSG.questionNotInAttempt);
     const norm = normalizeAnswer(q, p.answer);
     if ('error' in norm) throw bizError(norm.error);
-    const rows = await queryRows<{ updated_at: unknown }>(
-      db,
-      sql`with a as (select id from quiz_attempt where id = ${p.attemptId} and status = '0' and deadline > ${DB_NOW} for share)
-          insert into quiz_answer (attempt_id, question_id, answer, updated_at)
-          select a.id, ${p.questionId}, ${norm.value}, ${DB_NOW} from a
-          on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
-          returning updated_at`,
-    );
-    if (rows.length) return ok({ saved: true }, '已保存');
+    // written with the saves that arrive meanwhile, in one statement (save-batch.ts, ADR 075)
+    if (await saves.save(p.attemptId, p.questionId, norm.value)) return ok({ saved: true }, '已保存');
     return refuseClosed(app, p.attemptId);
   });
 

@@ -172,6 +172,29 @@ describe('answering', () => {
     expect((await start(examId)).json).toMatchObject({ success: false, message: '已达到本考试允许的答题次数（1 次）' });
   });
 
+  it('saves sent at once are written together: each acknowledged, the last of the same answer wins; none after submit', async () => {
+    const examId = await newExam();
+    const { attemptId } = (await start(examId)).json.result;
+    const sent: Array<[string, string]> = [];
+    for (let k = 0; k < 30; k++) sent.push([paper.q['1'], 'ABCD'[k % 4]], [paper.q['5'], `第 ${k} 稿`]);
+    const answers = await Promise.all(sent.map(([q, a]) => save(attemptId, q, a)));
+    expect(answers.every((r) => r.json.success === true && r.json.message === '已保存')).toBe(true);
+    const rows = await s.t.app.ctx.db.select().from(quizAnswer).where(eq(quizAnswer.attemptId, attemptId));
+    const byQ = Object.fromEntries(rows.map((r) => [r.questionId, r.answer]));
+    expect(byQ).toEqual({ [paper.q['1']]: 'B', [paper.q['5']]: '第 29 稿' });
+    // saves racing the submission: each one is either stored before it (and graded) or refused — never acknowledged
+    // and then missing
+    const [late, done] = await Promise.all([save(attemptId, paper.q['3'], '1'), submit(attemptId)]);
+    expect(done.json.success).toBe(true);
+    const stored = await s.t.app.ctx.db
+      .select()
+      .from(quizAnswer)
+      .where(and(eq(quizAnswer.attemptId, attemptId), eq(quizAnswer.questionId, paper.q['3'])));
+    if (late.json.success) expect(stored.map((r) => r.answer)).toEqual(['1']);
+    else expect(late.json.message).toBe('答卷已提交，不能再修改');
+    expect((await save(attemptId, paper.q['3'], '0')).json).toMatchObject({ success: false });
+  });
+
   it('after the deadline an answer is refused and not stored; the attempt is submitted', async () => {
     const examId = await newExam();
     const { attemptId } = (await start(examId)).json.result;
