@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { sysLog } from '../db/schema/index.ts';
@@ -65,6 +66,34 @@ export function operateTypeOf(url: string, method = 'GET'): number {
   return 1;
 }
 
+/** the actor of a row written without a signed-in user (a failed sign-in of an unknown name, a refused token) */
+export const ANONYMOUS = { userid: 'anonymous', username: '匿名用户' } as const;
+
+let nodeAddress: string | undefined;
+/**
+ * The address of this node (its first external IPv4, else 127.0.0.1): the IP of rows written without a request —
+ * scheduled jobs, background work.
+ */
+export function serverAddress(): string {
+  if (nodeAddress) return nodeAddress;
+  let found = '127.0.0.1';
+  try {
+    for (const list of Object.values(networkInterfaces())) {
+      const v4 = list?.find((i) => i.family === 'IPv4' && !i.internal);
+      if (v4) {
+        found = v4.address;
+        break;
+      }
+    }
+  } catch {
+    // no interfaces readable: the loopback address
+  }
+  nodeAddress = found;
+  return found;
+}
+
+const blank = (v: string | null | undefined): v is null | undefined => v === null || v === undefined || v.trim() === '';
+
 export interface LogInput {
   logType: 1 | 2;
   content: string;
@@ -81,7 +110,11 @@ export interface LogInput {
   costTime?: number | null;
 }
 
-/** Writes sys_log rows. Failures are logged, never thrown into the request. */
+/**
+ * Writes sys_log rows. Failures are logged, never thrown into the request. Every row has an actor, an IP and a time
+ * (issue 28 security 9, ADR 076): a missing user id is `anonymous`, a missing name is the user id (or 匿名用户), a
+ * missing IP is this node's address (work without a request), the time is the write's.
+ */
 export class Audit {
   constructor(
     private readonly db: Db,
@@ -95,15 +128,22 @@ export class Audit {
         input.requestParam === undefined
           ? null
           : neutralise(JSON.stringify(maskSecrets(input.requestParam))).slice(0, 20_000);
-      const userid = neutraliseOpt(input.userid);
+      const anonymous = blank(input.userid);
+      const userid = anonymous ? ANONYMOUS.userid : neutralise(input.userid as string);
+      const username = !blank(input.username)
+        ? neutralise(input.username as string)
+        : anonymous
+          ? ANONYMOUS.username
+          : userid;
+      const ip = blank(input.ip) ? serverAddress() : neutralise(input.ip as string);
       await this.db.insert(sysLog).values({
         id: newId(),
         logType: input.logType,
         logContent: neutralise(input.content).slice(0, 1000),
         operateType: input.operateType ?? (input.logType === 1 ? 1 : undefined),
         userid,
-        username: neutraliseOpt(input.username),
-        ip: neutraliseOpt(input.ip),
+        username,
+        ip,
         method: neutraliseOpt(input.method),
         requestUrl: neutraliseOpt(input.requestUrl)?.slice(0, 255) ?? null,
         requestParam: param,

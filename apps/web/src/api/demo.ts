@@ -209,7 +209,8 @@ export interface VxeDemoRow {
 }
 
 /** page of rows; `parentId` (comma list) = children of those rows, otherwise top-level rows */
-export function getVxeData(params: { pageNo?: number; pageSize?: number; parentId?: string }) {
+/** `ids` (comma list, at most 100): those rows at any level — how a table reloads rows announced over /vxeSocket */
+export function getVxeData(params: { pageNo?: number; pageSize?: number; parentId?: string; ids?: string }) {
   return http.get<Page<VxeDemoRow>>(VXE_MOCK_URLS.getData, params);
 }
 

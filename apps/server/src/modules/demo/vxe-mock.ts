@@ -16,6 +16,8 @@ import { optNumber, optText } from './fields.ts';
  *
  *   GET  getData ?pageNo&pageSize[&parentId=a,b]   page of top-level rows (sort, id), or of the children of the given
  *                                                  rows; each row carries `hasChildren` for lazy tree loading
+ *   GET  getData ?ids=a,b                          those rows, at any level (ours: a table reloads the rows another
+ *                                                  browser saved, announced over /vxeSocket by id only, ADR 076)
  *   PUT  immediateSaveRow  (row JSON)              updates that row (JeecgBoot only slept 0.5 s: here it is persisted)
  *   POST immediateSaveAll  ([rows])                updates every row in one transaction (all or nothing)
  *
@@ -42,6 +44,7 @@ const GetDataQuery = z
       .max(PAGE_SIZE_MAX, `每页条数不能大于 ${PAGE_SIZE_MAX}`)
       .default(10),
     parentId: z.string().max(4000, 'parentId 过长').optional(),
+    ids: z.string().max(4000, 'ids 过长').optional(),
   })
   .loose();
 
@@ -121,7 +124,20 @@ export function registerVxeMock(app: FastifyInstance): void {
       ),
     ];
     if (parents.length > 100) throw bizError('parentId 最多 100 个');
-    const where = parents.length ? inArray(jeecgVxeDemo.parentId, parents) : isNull(jeecgVxeDemo.parentId);
+    const ids = [
+      ...new Set(
+        (q.ids ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length > 100) throw bizError('ids 最多 100 个');
+    const where = ids.length
+      ? inArray(jeecgVxeDemo.id, ids)
+      : parents.length
+        ? inArray(jeecgVxeDemo.parentId, parents)
+        : isNull(jeecgVxeDemo.parentId);
     const [{ n }] = await app.ctx.db.select({ n: count() }).from(jeecgVxeDemo).where(where);
     const rows = await app.ctx.db
       .select()

@@ -110,6 +110,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
       const { command: line } = parse(terminalBody, req.body);
       const user = req.auth!.user;
       const ns = app.ctx.config.redisPrefix;
+      /** the checked command's name, the only part of a run command that is logged */
+      let name = '';
       const audit = (content: string, started: number, refused = false) =>
         app.ctx.audit.write({
           logType: 2,
@@ -120,7 +122,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
           ip: req.ip,
           method: 'POST /sys/monitor/redis/terminal',
           requestUrl: '/sys/monitor/redis/terminal',
-          requestParam: { command: loggedLine(line, refused) },
+          // the command's name only: arguments can carry secrets (a refused line keeps loggedLine's rule)
+          requestParam: { command: refused ? loggedLine(line, true) : name },
           requestType: 'POST',
           costTime: Math.round(performance.now() - started),
         });
@@ -128,6 +131,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
       let cmd: { command: string; args: string[] };
       try {
         cmd = checkTerminalCommand(line, ns);
+        name = cmd.command;
       } catch (err) {
         await audit(`Redis终端 拒绝: ${loggedLine(line, true)}`, started, true);
         throw err;
@@ -139,14 +143,14 @@ export default async function monitorRoutes(app: FastifyInstance) {
         reply = await r.call(cmd.command, ...cmd.args);
         if (cmd.command === 'SCAN') reply = withoutSecurityKeys(reply, ns);
       } catch (err) {
-        await audit(`Redis终端 失败: ${text}`, started);
+        await audit(`Redis终端 失败: ${name}`, started);
         if (err instanceof AppError) throw err;
         // Redis' own error answers (wrong type, syntax) are shown; connection failures are not detailed
         const msg = (err as Error).message ?? '';
         if (/^(WRONGTYPE|ERR) /.test(msg)) throw bizError(msg.slice(0, 300));
         throw bizError(REDIS_FAILED);
       }
-      await audit(`Redis终端: ${text}`, started);
+      await audit(`Redis终端: ${name}`, started);
       return ok({ command: text, reply: shapeReply(reply), took: Math.round(performance.now() - started) });
     },
   );

@@ -287,22 +287,30 @@ function placeholderOf(col: JVxeColumn, def: CellDef): string {
 }
 
 /**
- * socketReload: rows saved in another browser on the same page arrive over /vxeSocket and replace the row here with
- * the reload effect; `api.sendRowUpdate(row)` tells the others about a row saved here.
+ * socketReload: the ids of rows saved in another browser on the same page arrive over /vxeSocket; the rows are
+ * reloaded through the API (`load`, the reader's own permissions) and replace the row here with the reload effect.
+ * `api.sendRowUpdate(row)` tells the others about a row saved here (its id only).
  */
 function SocketBridge({
   pageId,
+  load,
   api,
   sender,
 }: {
   pageId: string;
+  load: (ids: string[]) => Promise<JVxeRow[]>;
   api: JVxeTableApi;
   sender: React.RefObject<((row: JVxeRow) => boolean) | null>;
 }) {
   const { sendRowUpdate } = useVxeSocket({
     pageId,
     // rows this table does not hold are ignored by reloadRows
-    onRowUpdate: (row) => api.reloadRows([row]),
+    onRowsChanged: (ids) => {
+      load(ids).then(
+        (rows) => rows.length && api.reloadRows(rows),
+        () => {},
+      );
+    },
   });
   sender.current = sendRowUpdate;
   return null;
@@ -1214,7 +1222,12 @@ function Grid(props: GridProps) {
         />
       )}
       {props.socketReload?.pageId && (
-        <SocketBridge pageId={props.socketReload.pageId} api={api} sender={socketSender} />
+        <SocketBridge
+          pageId={props.socketReload.pageId}
+          load={props.socketReload.load}
+          api={api}
+          sender={socketSender}
+        />
       )}
       <Spin spinning={Boolean(loading)}>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualised grid (rows positioned absolutely) cannot be a <table> */}

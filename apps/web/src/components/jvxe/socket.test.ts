@@ -58,9 +58,9 @@ describe('useVxeSocket / VxeSocketClient (spec 02 §7: heartbeat 10 s, reply tim
 
   it('the hook connects with the session token as sub-protocol, sends saved rows, receives other tables’ rows', async () => {
     useSession.setState({ token: 'tok-123', userInfo: { id: 'u1' } as never });
-    const onRowUpdate = vi.fn();
+    const onRowsChanged = vi.fn();
     const { result, unmount } = renderHook(() =>
-      useVxeSocket({ pageId: 'ships', onRowUpdate, url: `${url}/jeecg-boot/vxeSocket/u1/ships` }),
+      useVxeSocket({ pageId: 'ships', onRowsChanged, url: `${url}/jeecg-boot/vxeSocket/u1/ships` }),
     );
     await until(() => result.current.connected);
     expect(conns[0].protocol).toBe('tok-123');
@@ -68,24 +68,30 @@ describe('useVxeSocket / VxeSocketClient (spec 02 §7: heartbeat 10 s, reply tim
 
     act(() => {
       expect(result.current.sendRowUpdate({ id: 'r1', ship_name: 'x' })).toBe(true);
+      expect(result.current.sendRowUpdate({ ship_name: 'no id' })).toBe(false);
     });
     await until(() => conns[0].frames.length === 1);
     const sent = conns[0].frames[0];
-    expect(sent).toMatchObject({ type: 'update_vxe_table', data: { socketKey: 'ships' } });
-    expect(sent.data.args[0]).toEqual({ id: 'r1', ship_name: 'x' });
+    // the saved row is announced by its id only (ADR 076)
+    expect(sent).toMatchObject({ type: 'update_vxe_table', data: { socketKey: 'ships', change: 'update' } });
+    expect(sent.data.args[0]).toEqual({ id: 'r1' });
+    expect(JSON.stringify(sent)).not.toContain('ship_name');
     const myCase = sent.data.args[1];
     expect(typeof myCase).toBe('string');
 
     const push = (data: unknown) => conns[0].ws.send(JSON.stringify({ type: 'update_vxe_table', data }));
-    push({ socketKey: 'ships', args: [{ id: 'r2' }, 'someone-else'] });
-    push({ socketKey: 'other-table', args: [{ id: 'r3' }, 'someone-else'] });
-    push({ socketKey: 'ships', args: [{ id: 'r4' }, myCase] });
+    push({ socketKey: 'ships', change: 'update', ids: ['r2'], args: [{ id: 'r2' }, 'someone-else'] });
+    push({ socketKey: 'other-table', ids: ['r3'], args: [{ id: 'r3' }, 'someone-else'] });
+    push({ socketKey: 'ships', ids: ['r4'], args: [{ id: 'r4' }, myCase] });
     push({ socketKey: 'ships', args: ['not a row', 'x'] });
     conns[0].ws.send('not json');
-    push({ socketKey: 'ships', args: [{ id: 'r5' }, 'last'] });
-    await until(() => onRowUpdate.mock.calls.length === 2);
-    expect(onRowUpdate.mock.calls.map((c) => c[0].id)).toEqual(['r2', 'r5']);
-    expect(onRowUpdate.mock.calls[0][1]).toEqual({ socketKey: 'ships', caseId: 'someone-else' });
+    // an older server that relays the row: only its id is taken
+    push({ socketKey: 'ships', args: [{ id: 'r5', ship_name: 'ignored' }, 'last'] });
+    push({ socketKey: 'ships', change: 'delete', ids: ['r6'], args: [{ id: 'r6' }, 'x'] });
+    await until(() => onRowsChanged.mock.calls.length === 3);
+    expect(onRowsChanged.mock.calls.map((c) => c[0])).toEqual([['r2'], ['r5'], ['r6']]);
+    expect(onRowsChanged.mock.calls[0][1]).toEqual({ socketKey: 'ships', caseId: 'someone-else', change: 'update' });
+    expect(onRowsChanged.mock.calls[2][1].change).toBe('delete');
 
     unmount();
     await until(() => live().length === 0);
@@ -96,7 +102,7 @@ describe('useVxeSocket / VxeSocketClient (spec 02 §7: heartbeat 10 s, reply tim
       url,
       token: 't',
       socketKey: 'k',
-      onRowUpdate: () => {},
+      onRowsChanged: () => {},
       heartbeatMs: 80,
       replyTimeoutMs: 120,
       reconnectMs: 60,
@@ -114,7 +120,7 @@ describe('useVxeSocket / VxeSocketClient (spec 02 §7: heartbeat 10 s, reply tim
   });
 
   it('reconnects after the server closes the socket, but not after 4001 (session ended)', async () => {
-    const c = new VxeSocketClient({ url, token: 't', socketKey: 'k', onRowUpdate: () => {}, reconnectMs: 50 });
+    const c = new VxeSocketClient({ url, token: 't', socketKey: 'k', onRowsChanged: () => {}, reconnectMs: 50 });
     c.start();
     await until(() => conns.length === 1 && c.connected);
     conns[0].ws.close(1001, 'going away');

@@ -7,9 +7,11 @@ import { SESSION_ENDED_CLOSE } from '../HeaderNotice';
 /**
  * Live row sync of the editable table: `/jeecg-boot/vxeSocket/{userId}/{pageId}` (contract §6.2, spec 02 §7).
  *
- * Frames are JSON `{type, data}`. A saved row goes out as `{type:"update_vxe_table", data:{socketKey, args:[row,
- * caseId]}}`; the server relays it to the OTHER sockets of the same page (on every node) and never back, so
- * `onRowUpdate` only ever sees other tables' rows (an own caseId is ignored anyway). `heart_beat` every 10 s; no answer
+ * Frames are JSON `{type, data}`. A saved row is announced by its id only: `{type:"update_vxe_table", data:{socketKey,
+ * change, args:[{id}, caseId]}}`; the server relays `{socketKey, change, ids, args:[{id}, caseId]}` to the OTHER
+ * sockets of the same page and tenant whose users may open the page (on every node) and never back, so
+ * `onRowsChanged` only ever sees other tables' row ids (an own caseId is ignored anyway). The receiver reloads those
+ * rows through the API with its own permissions (ADR 076): no row content travels over the socket. `heart_beat` every 10 s; no answer
  * within 6 s → the socket is dropped and opened again 5 s later, as after any error or close. The access token travels
  * as the WebSocket sub-protocol like the notification socket (components/HeaderNotice); a close with 4001 (session
  * ended) stops reconnecting.
@@ -21,20 +23,27 @@ export const VXE_RECONNECT_MS = WS_RECONNECT_MS;
 
 export type VxeRow = Record<string, unknown>;
 
+export type VxeRowChange = 'update' | 'add' | 'delete';
+
 export interface VxeRowUpdateMeta {
   socketKey: string;
   /** the table instance that saved the row */
   caseId: string | null;
+  change: VxeRowChange;
 }
+
+const CHANGES: readonly VxeRowChange[] = ['update', 'add', 'delete'];
 
 /** `/vxeSocket/{userId}/{pageId}` under the API base, on this host (ws: or wss: like the page). */
 export function vxeSocketUrl(
   userId: string,
   pageId: string,
   loc: Pick<Location, 'protocol' | 'host'> = window.location,
+  tenantId?: string | number | null,
 ): string {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${loc.host}${API_BASE}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`;
+  const tenant = tenantId ? `?tenantId=${encodeURIComponent(String(tenantId))}` : '';
+  return `${scheme}//${loc.host}${API_BASE}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}${tenant}`;
 }
 
 export interface VxeSocketOptions {
@@ -44,7 +53,8 @@ export interface VxeSocketOptions {
   socketKey: string;
   /** this table instance (sent as args[1]); default a random id */
   caseId?: string;
-  onRowUpdate(row: VxeRow, meta: VxeRowUpdateMeta): void;
+  /** ids of rows another table changed: reload them through the API */
+  onRowsChanged(ids: string[], meta: VxeRowUpdateMeta): void;
   /** server-initiated `common_send_date` frames */
   onCommon?(key: unknown, args: unknown): void;
   onStatus?(connected: boolean): void;
@@ -84,11 +94,18 @@ export class VxeSocketClient {
     this.drop();
   }
 
-  /** Sends a saved row to the other tables of the page; false when the socket is not open (the row is not queued). */
-  sendRowUpdate(row: VxeRow): boolean {
-    if (!this.connected) return false;
+  /**
+   * Tells the other tables of the page that a row was saved (its id only, never its values); false when the socket is
+   * not open or the row has no id (nothing is queued).
+   */
+  sendRowUpdate(row: VxeRow, change: VxeRowChange = 'update'): boolean {
+    const id = row.id;
+    if (!this.connected || (typeof id !== 'string' && typeof id !== 'number')) return false;
     this.ws!.send(
-      JSON.stringify({ type: 'update_vxe_table', data: { socketKey: this.opts.socketKey, args: [row, this.caseId] } }),
+      JSON.stringify({
+        type: 'update_vxe_table',
+        data: { socketKey: this.opts.socketKey, change, args: [{ id }, this.caseId] },
+      }),
     );
     return true;
   }
@@ -135,13 +152,20 @@ export class VxeSocketClient {
   }
 
   private onUpdate(data: unknown): void {
-    const d = (data ?? {}) as { socketKey?: unknown; args?: unknown };
+    const d = (data ?? {}) as { socketKey?: unknown; args?: unknown; ids?: unknown; change?: unknown };
     if (d.socketKey !== this.opts.socketKey || !Array.isArray(d.args)) return;
     const [row, caseId] = d.args as [unknown, unknown];
-    if (!row || typeof row !== 'object') return;
     const from = typeof caseId === 'string' ? caseId : null;
     if (from === this.caseId) return;
-    this.opts.onRowUpdate(row as VxeRow, { socketKey: d.socketKey as string, caseId: from });
+    // the ids the server relays; a row object is read for its id only (its values are never trusted or shown)
+    const raw = Array.isArray(d.ids) ? d.ids : row && typeof row === 'object' ? [(row as VxeRow).id] : [];
+    const ids = raw
+      .filter((id): id is string | number => typeof id === 'string' || typeof id === 'number')
+      .map(String)
+      .filter(Boolean);
+    if (!ids.length) return;
+    const change = CHANGES.includes(d.change as VxeRowChange) ? (d.change as VxeRowChange) : 'update';
+    this.opts.onRowsChanged(ids, { socketKey: d.socketKey as string, caseId: from, change });
   }
 
   private beat(): void {
@@ -182,8 +206,8 @@ export class VxeSocketClient {
 
 export interface UseVxeSocketOptions {
   pageId: string;
-  /** another table's saved row (never one this hook sent) */
-  onRowUpdate(row: VxeRow, meta: VxeRowUpdateMeta): void;
+  /** ids of rows another table saved (never one this hook sent): reload them through the API */
+  onRowsChanged(ids: string[], meta: VxeRowUpdateMeta): void;
   /** default: the pageId */
   socketKey?: string;
   onCommon?(key: unknown, args: unknown): void;
@@ -197,15 +221,16 @@ export interface UseVxeSocketOptions {
 }
 
 /**
- * `useVxeSocket({ pageId, onRowUpdate })` → `{ sendRowUpdate(row), connected }` for the signed-in user (token and user
- * id from the session store). Opens while mounted and signed in; reconnects by itself.
+ * `useVxeSocket({ pageId, onRowsChanged })` → `{ sendRowUpdate(row), connected }` for the signed-in user (token, user
+ * id and tenant from the session store). Opens while mounted and signed in; reconnects by itself.
  */
 export function useVxeSocket(options: UseVxeSocketOptions): {
-  sendRowUpdate(row: VxeRow): boolean;
+  sendRowUpdate(row: VxeRow, change?: VxeRowChange): boolean;
   connected: boolean;
 } {
   const token = useSession((s) => s.token);
   const userId = useSession((s) => s.userInfo?.id);
+  const tenantId = useSession((s) => s.tenantId);
   const { pageId, enabled = true, url, heartbeatMs, replyTimeoutMs, reconnectMs } = options;
   const socketKey = options.socketKey ?? pageId;
   const handlers = useRef(options);
@@ -216,10 +241,10 @@ export function useVxeSocket(options: UseVxeSocketOptions): {
   useEffect(() => {
     if (!enabled || !token || !userId || !pageId || typeof WebSocket === 'undefined') return;
     const c = new VxeSocketClient({
-      url: url ?? vxeSocketUrl(userId, pageId),
+      url: url ?? vxeSocketUrl(userId, pageId, window.location, tenantId),
       token,
       socketKey,
-      onRowUpdate: (row, meta) => handlers.current.onRowUpdate(row, meta),
+      onRowsChanged: (ids, meta) => handlers.current.onRowsChanged(ids, meta),
       onCommon: (key, args) => handlers.current.onCommon?.(key, args),
       onStatus: setConnected,
       heartbeatMs,
@@ -233,8 +258,11 @@ export function useVxeSocket(options: UseVxeSocketOptions): {
       if (client.current === c) client.current = null;
       setConnected(false);
     };
-  }, [enabled, token, userId, pageId, socketKey, url, heartbeatMs, replyTimeoutMs, reconnectMs]);
+  }, [enabled, token, userId, tenantId, pageId, socketKey, url, heartbeatMs, replyTimeoutMs, reconnectMs]);
 
-  const sendRowUpdate = useCallback((row: VxeRow) => client.current?.sendRowUpdate(row) ?? false, []);
+  const sendRowUpdate = useCallback(
+    (row: VxeRow, change?: VxeRowChange) => client.current?.sendRowUpdate(row, change) ?? false,
+    [],
+  );
   return { sendRowUpdate, connected };
 }

@@ -152,7 +152,7 @@ export interface JVxeTableApi {
   pasteText(text: string, at?: { rowId: string; key: string }): number;
   /** scroll so that a row is visible */
   scrollToRow(rowId: string): void;
-  /** socketReload: tell the other browsers on this page that a row was saved (false when not connected) */
+  /** socketReload: tell the other browsers on this page that a row was saved, by its id (false when not connected) */
   sendRowUpdate(row: JVxeRow): boolean;
 }
 
@@ -219,7 +219,11 @@ export interface JVxeTableProps {
   onRowClick?: (row: JVxeRow, rowId: string, event: React.MouseEvent) => void;
   /** height of an expanded row's content (expand), px; default 200 */
   expandHeight?: number;
-  socketReload?: { pageId: string };
+  /**
+   * rows saved elsewhere on the page: their ids arrive over /vxeSocket and `load(ids)` reads them through the API (the
+   * reader's own permissions; the socket never carries row values, ADR 076)
+   */
+  socketReload?: { pageId: string; load(ids: string[]): Promise<JVxeRow[]> };
   className?: string;
   style?: React.CSSProperties;
   /** add-row settings storage key (localStorage); default derived from the columns */

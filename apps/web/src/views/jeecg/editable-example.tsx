@@ -90,8 +90,8 @@ export function FieldsDemo() {
 
 /**
  * 实时同步: the ship rows of /mock/vxe/getData. A changed cell saves its row at once (PUT immediateSaveRow) and tells
- * the other browsers showing this page through /vxeSocket; a row another browser saved is reloaded here, its old
- * values shown for a moment.
+ * the other browsers showing this page through /vxeSocket (by its id); a row another browser saved is read again
+ * through the API and reloaded here, its old values shown for a moment.
  */
 export function LiveDemo() {
   const api = useRef<JVxeTableApi>(null);
@@ -99,11 +99,20 @@ export function LiveDemo() {
   const [loading, setLoading] = useState(true);
   const [lastSync, setLastSync] = useState<string | null>(null);
 
-  const onRowUpdate = useCallback((row: JVxeRow) => {
-    api.current?.reloadRows([row]);
-    setLastSync(String(row.ship_name ?? row.id ?? ''));
+  // the socket carries the ids only: the rows are read again through the API (ADR 076)
+  const onRowsChanged = useCallback((ids: string[]) => {
+    getVxeData({ ids: ids.slice(0, 100).join(','), pageSize: Math.min(ids.length, 100) })
+      .then((res) => {
+        const fresh = (res.success ? (res.result?.records ?? []) : []) as unknown as JVxeRow[];
+        if (!fresh.length) return;
+        api.current?.reloadRows(fresh);
+        setLastSync(String(fresh[0].ship_name ?? fresh[0].id ?? ''));
+      })
+      .catch(() => {
+        // shown by the http client
+      });
   }, []);
-  const socket = useVxeSocket({ pageId: LIVE_PAGE_ID, onRowUpdate });
+  const socket = useVxeSocket({ pageId: LIVE_PAGE_ID, onRowsChanged });
 
   useEffect(() => {
     let alive = true;
