@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +7,11 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const REACT = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+/**
+ * React itself, shared by both entries. Not the router: the answering page has its own few lines of routing (issue
+ * 26, src/exam/router.tsx), so react-router goes with the console's other packages into `vendor-login`.
+ */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 /**
@@ -149,6 +154,37 @@ function examPageInDev(): Plugin {
   };
 }
 
+/**
+ * The answering page's early start call (src/exam/early-start.js, issue 26): a classic script of its own — not part of
+ * the bundle, whose entry runs only once every module it imports has arrived — loaded `async` from exam.html's head,
+ * before the app's scripts, so it runs as soon as it is there. Built as an asset under a content-hashed name (assets/, cached for a year, unlike
+ * a file of public/ that is asked again on every visit: a round trip on 3G); served from its source by the dev server.
+ * An inline script would be earlier still but is refused by the CSP (script-src 'self').
+ */
+function examEarlyStart(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/exam/early-start.js');
+  let src = '/src/exam/early-start.js';
+  let asset: { fileName: string; source: string } | null = null;
+  return {
+    name: 'answer:exam-early-start',
+    configResolved(config) {
+      if (config.command !== 'build') return;
+      const source = readFileSync(file, 'utf8');
+      const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+      asset = { fileName: `assets/exam-start-${hash}.js`, source };
+      src = `${config.base}${asset.fileName}`;
+    },
+    buildStart() {
+      if (asset) this.emitFile({ type: 'asset', ...asset });
+    },
+    transformIndexHtml(html, ctx) {
+      if (!ctx.filename.endsWith('exam.html')) return html;
+      // first of the page's requests: a throttled connection (3G) serves them about in the order they were asked
+      return html.replace('</title>', `</title>\n    <script async fetchpriority="high" src="${src}"></script>`);
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -199,16 +235,16 @@ export function precompress(): Plugin {
  * Web app build. The dev server proxies the API (and its WebSockets) to the server on :8080; a build is served
  * by the server itself.
  *
- * Chunks: React and the router in `vendor-react`; the other packages the entry needs statically (the login
- * page and its layout are part of the entry) in `vendor-login` — both change rarely, so their hashed files stay
- * cached across deployments; everything else (the rest of antd, the signed-in shell, each view) is split by the
- * bundler along the dynamic imports, so a screen loads only what it uses. bench/web-bundle.ts holds the login
+ * Chunks: React in `vendor-react` (shared with the answering page); the other packages the entry needs statically
+ * (the router; the login page and its layout are part of the entry) in `vendor-login` — both change rarely, so their
+ * hashed files stay cached across deployments; everything else (the rest of antd, the signed-in shell, each view) is
+ * split by the bundler along the dynamic imports, so a screen loads only what it uses. bench/web-bundle.ts holds the login
  * page to its budget (200 kB gzip of JavaScript before the form is usable), sign-in → home → user list to 450 kB,
  * and the answering page's first visit (exam.html: sign-in → first question) to 200 kB of every byte on the wire.
  * Every text asset over 1 kB also gets a `.br` and a `.gz` copy (`precompress`), which the server sends instead.
  */
 export default defineConfig({
-  plugins: [react(), rcFormProviderOnly(), shell.plugin, examPageInDev(), precompress()],
+  plugins: [react(), rcFormProviderOnly(), shell.plugin, examPageInDev(), examEarlyStart(), precompress()],
   base: '/',
   server: {
     port: 5173,

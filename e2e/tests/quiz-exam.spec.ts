@@ -113,6 +113,15 @@ async function candidate(browser: Browser, username: string, phone: boolean): Pr
   await page.goto('/exam');
   await expect(page).toHaveURL(/\/exam\/login/);
   await expect(page.getByRole('button', { name: '账号登录' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.exam-captcha-image img')).toBeVisible();
+  if (phone) {
+    // the sign-in form: no serious or critical accessibility finding either
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
   await page.getByLabel('帐户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill('123456');
   await page.getByLabel('验证码', { exact: true }).fill('0000');

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
-import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { type Candidate, currentCandidate, forgetCandidate } from './api';
 import { AnswerPage } from './pages/AnswerPage';
 import { CandidateLogin } from './pages/CandidateLogin';
 import { ExamHome } from './pages/ExamHome';
 import { Instructions } from './pages/Instructions';
 import { ResultPage } from './pages/ResultPage';
+import { Link, matchPath, Navigate, ParamsContext, useLocation, useNavigate } from './router';
 
 /** the page's paths (a registry instead of strings in components) */
 export const examPaths = {
@@ -26,7 +26,7 @@ export function useCandidate(): Candidate | null {
   return c;
 }
 
-function Frame() {
+function Frame({ children }: { children: ReactNode }) {
   const candidate = currentCandidate();
   const location = useLocation();
   const navigate = useNavigate();
@@ -69,7 +69,7 @@ function Frame() {
         ) : null}
       </header>
       <main id="exam-main" className="exam-main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
     </div>
   );
@@ -86,24 +86,29 @@ function NotFound() {
   );
 }
 
-const router = createBrowserRouter([
-  {
-    path: examPaths.home,
-    element: <Frame />,
-    children: [
-      { index: true, element: <ExamHome /> },
-      { path: 'login', element: <CandidateLogin /> },
-      { path: ':examId', element: <Instructions /> },
-      { path: ':examId/answer', element: <AnswerPage /> },
-      { path: ':examId/result/:attemptId', element: <ResultPage /> },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-  { path: '*', element: <Navigate to={examPaths.home} replace /> },
-]);
+/** the page's paths, the first match wins (router.tsx: this page's own routing, not react-router) */
+const ROUTES: readonly (readonly [string, ComponentType])[] = [
+  ['/exam', ExamHome],
+  ['/exam/login', CandidateLogin],
+  ['/exam/:examId', Instructions],
+  ['/exam/:examId/answer', AnswerPage],
+  ['/exam/:examId/result/:attemptId', ResultPage],
+];
 
 export function ExamApp() {
-  return <RouterProvider router={router} />;
+  const { pathname } = useLocation();
+  if (pathname !== examPaths.home && !pathname.startsWith(`${examPaths.home}/`)) {
+    return <Navigate to={examPaths.home} replace />;
+  }
+  const match = matchPath(ROUTES, pathname);
+  const Page = match?.value ?? NotFound;
+  return (
+    <Frame>
+      <ParamsContext.Provider value={match?.params ?? {}}>
+        <Page />
+      </ParamsContext.Provider>
+    </Frame>
+  );
 }
 
 /** page titles: "<page> - 在线答题" */

@@ -318,10 +318,10 @@ function answerMap(raw: unknown): Record<string, string> {
   return out;
 }
 
-// ---- the start call public/exam-start.js sent before this code arrived (issue 26) ----
+// ---- the start call early-start.js sent before this code arrived (issue 26) ----
 
 /**
- * What public/exam-start.js leaves for a page opened on `/exam/<id>/answer` with a signed-in candidate: the start
+ * What early-start.js leaves for a page opened on `/exam/<id>/answer` with a signed-in candidate: the start
  * call, sent as soon as the HTML was read instead of after the app's code had arrived, run and rendered (one round
  * trip less before the first question: 0.6 s on a 3G phone). `null` once the app has looked, so a script that
  * arrives late sends nothing.

@@ -1,10 +1,11 @@
 /*
- * The answering page's start call before the app's code (issue 26; src/exam/api.ts takes the answer). exam.html loads
- * this file with `async`, so it runs as soon as it has arrived, while the app's scripts are still on their way: a
- * page opened on /exam/<id>/answer by a signed-in candidate sends POST /answer/candidate/start at once, as the app
- * would after its code had arrived and run (on a 3G phone that is one round trip, ~0.6 s, before the first question).
- * The same rules as the app: the outside person's token first, else the console's; the console's tenant. Not bundled
- * (public/): a plain script of its own, allowed by the CSP's script-src 'self'; keep it tiny and free of imports.
+ * The answering page's start call before the app's code (issue 26; src/exam/api.ts takes the answer). Not a module of
+ * the bundle: the build emits it as a classic script of its own under a content-hashed name (assets/, cached for a
+ * year) and exam.html loads it `async` (vite.config.ts, examEarlyStart), so it runs as soon as it is there, while the
+ * app's scripts are still on their way or being compiled. On /exam/<id>/answer with a signed-in candidate it sends
+ * POST /answer/candidate/start at once, as the app would once its code has arrived and run: on a 3G phone that takes
+ * a round trip (~0.6 s) off the way to the first question. The same rules as the app: the outside person's token
+ * first, else the console's; the console's tenant. The CSP (script-src 'self') allows it; keep it tiny, no imports.
  */
 (() => {
   const match = /^\/exam\/([^/]+)\/answer\/?$/.exec(location.pathname);

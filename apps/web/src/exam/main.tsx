@@ -4,8 +4,8 @@ import { ExamApp } from './ExamApp';
 import './exam.css';
 
 /**
- * The answering page's own entry (exam.html, served for /exam and /exam/…; ADR 071): React, the router and the
- * candidate pages — none of the console's shell, menu, antd or chart code.
+ * The answering page's own entry (exam.html, served for /exam and /exam/…; ADR 071): React, its own few lines of
+ * routing (router.tsx) and the candidate pages — none of the console's shell, menu, router, antd or chart code.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root element');

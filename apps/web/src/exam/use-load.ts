@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { CallError, forgetCandidate } from './api';
+import { useNavigate } from './router';
 
 export interface Loaded<T> {
   data: T | null;

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { isAnswered } from '../answer-format';
 import {
   CallError,
@@ -14,6 +13,7 @@ import {
 import { type AttemptClock, announcementBetween, formatClock, makeClock, secondsLeft, urgency } from '../countdown';
 import { examPaths, useTitle } from '../ExamApp';
 import { AnswerQuestion } from '../QuestionView';
+import { Link, useNavigate, useParams } from '../router';
 import { type PendingStore, SaveQueue, type SaveSnapshot } from '../save-queue';
 
 /** typing is saved after this pause (and at once when the field is left) */

@@ -1,7 +1,15 @@
-import { type FormEvent, type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { CallError, candidateLogin, captchaImage, chooseTenant, type TenantChoice, userLogin } from '../api';
 import { examPaths, useTitle } from '../ExamApp';
+import { useNavigate, useSearchParams } from '../router';
 
 /** a path of this page only (never a console or outside address) */
 function backTo(redirect: string | null): string {
@@ -98,7 +106,8 @@ function UserLogin({ onDone }: { onDone(): void }) {
       onDone();
     } catch (err) {
       setError(err instanceof CallError ? err.message : '登录失败');
-      // the server takes a captcha once, right or wrong
+      // the server takes a captcha once, right or wrong: a new one, its field empty (and not flagged as missing)
+      setTouched(false);
       setCode('');
       void captcha.refresh();
       setBusy(false);
@@ -113,20 +122,31 @@ function UserLogin({ onDone }: { onDone(): void }) {
     value: string,
     set: (v: string) => void,
     extra: InputHTMLAttributes<HTMLInputElement>,
+    beside?: ReactNode,
   ) => {
     const msg = touched ? missing[name] : null;
+    const input = (
+      <input
+        id={`login-${name}`}
+        name={name}
+        value={value}
+        aria-invalid={!!msg}
+        aria-describedby={msg ? `login-${name}-msg` : undefined}
+        onChange={(e) => set(e.target.value)}
+        {...extra}
+      />
+    );
     return (
       <div className="exam-field">
         <label htmlFor={`login-${name}`}>{label}</label>
-        <input
-          id={`login-${name}`}
-          name={name}
-          value={value}
-          aria-invalid={!!msg}
-          aria-describedby={msg ? `login-${name}-msg` : undefined}
-          onChange={(e) => set(e.target.value)}
-          {...extra}
-        />
+        {beside ? (
+          <div className="exam-captcha">
+            {input}
+            {beside}
+          </div>
+        ) : (
+          input
+        )}
         {msg ? (
           <p id={`login-${name}-msg`} className="exam-field-msg">
             {msg}
@@ -144,8 +164,12 @@ function UserLogin({ onDone }: { onDone(): void }) {
         autoComplete: 'current-password',
         maxLength: 100,
       })}
-      <div className="exam-captcha">
-        {field('code', '验证码', code, setCode, { autoComplete: 'off', maxLength: 8 })}
+      {field(
+        'code',
+        '验证码',
+        code,
+        setCode,
+        { autoComplete: 'off', maxLength: 8 },
         <button
           type="button"
           className="exam-captcha-image"
@@ -157,8 +181,8 @@ function UserLogin({ onDone }: { onDone(): void }) {
           aria-label="验证码图片，点击换一张"
         >
           {captcha.image ? <img src={captcha.image} alt="验证码" /> : captcha.loading ? '加载中…' : '点击刷新'}
-        </button>
-      </div>
+        </button>,
+      )}
       {error ? (
         <p id="login-error" className="exam-alert exam-alert-error" role="alert">
           {error}

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { myExams } from '../api';
 import { examPaths, useTitle } from '../ExamApp';
 import { attemptIdOf, attemptStatusText, attemptsOf, examAction, examStatusText } from '../exam-info';
+import { Link } from '../router';
 import { useLoad } from '../use-load';
 
 /** 我的考试: the exams open to me (`/answer/candidate/exams`) with my attempts */

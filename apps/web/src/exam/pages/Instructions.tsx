@@ -1,7 +1,7 @@
-import { Link, useParams } from 'react-router';
 import { myExams } from '../api';
 import { examPaths, useTitle } from '../ExamApp';
 import { examAction, examStatusText, showResultText } from '../exam-info';
+import { Link, useParams } from '../router';
 import { useLoad } from '../use-load';
 
 /** 考试说明: what the exam is and its rules, then 开始答题 (or 继续答题 for an open attempt) */

@@ -1,10 +1,10 @@
-import { Link, useParams } from 'react-router';
 import { QuestionView as QuizQuestion } from '../../components/quiz/QuestionView';
 import { answerKeys } from '../../components/quiz/quiz-logic';
 import { answerText } from '../answer-format';
 import { attemptResult } from '../api';
 import { examPaths, useTitle } from '../ExamApp';
 import { attemptStatusText } from '../exam-info';
+import { Link, useParams } from '../router';
 import { useLoad } from '../use-load';
 
 /**
