@@ -41,7 +41,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.EXAM_CANDIDATES ?? 2000);
 const SAVE_SECONDS = Number(process.env.EXAM_SAVE_SECONDS ?? 60);
 const STEP_SECONDS = Number(process.env.EXAM_STEP_SECONDS ?? 8);
-const RAMP = (process.env.EXAM_RAMP ?? '600,800,1000,1200,1500,1800,2200,2600,3000,3500,4000,5000').split(',').map(Number);
+const RAMP = (process.env.EXAM_RAMP ?? '600,800,1000,1200,1500,1800,2200,2600,3000,3500,4000,5000')
+  .split(',')
+  .map(Number);
 const BUDGET = {
   startP99: 300,
   saveP99: 100,
