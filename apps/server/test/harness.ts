@@ -32,29 +32,14 @@ function templateInstance(): Promise<PGlite> {
 async function freshPgDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const name = `answer_t_${randomBytes(6).toString('hex')}`;
-  // the run's migrated and seeded template (global-setup.ts), else migrated here
-  const template = process.env.TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-        break;
-      } catch (err) {
-        // two workers copying the template at the same moment: PostgreSQL may refuse one (the template "is being
-        // accessed by other users"); it is free again a moment later
-        if (!template || attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
   const dbUrl = new URL(url.toString());
   dbUrl.pathname = `/${name}`;
   const database = await connect({ databaseUrl: dbUrl.toString(), poolMax: 5, acquireTimeoutMs: 3000 });
-  if (!template) await migrateAndSeed(database);
+  await migrateAndSeed(database);
   return {
     database,
     drop: async () => {
