@@ -51,6 +51,29 @@ async function setUp(t: TestApp, table: string) {
   return { admin, jeecg, formId };
 }
 
+/**
+ * Waits until every invalidation this node published so far has come back over the fan-out: on Redis a node also
+ * receives its own messages, later, and one arriving after a fresh load drops it again (harmless in production, but a
+ * test that reads "still cached" must not race it). Redis keeps one publisher's messages in order, so a marker's
+ * arrival means every earlier message has arrived.
+ */
+async function fanOutSettled(t: TestApp) {
+  const marker = `settle-${Math.random().toString(36).slice(2)}`;
+  let off: (() => void) | undefined;
+  const arrived = new Promise<void>((resolve) => {
+    void t.app.ctx.pubsub
+      .subscribe('cgform-model', (m) => {
+        if ((m as { headId?: string } | null)?.headId === marker) resolve();
+      })
+      .then((unsubscribe) => {
+        off = unsubscribe;
+      });
+  });
+  await t.app.ctx.pubsub.publish('cgform-model', { headId: marker, authOnly: true });
+  await arrived;
+  off?.();
+}
+
 const columnsOf = async (call: Call, formId: string, token: string) =>
   ((await call('GET', `getColumns/${formId}`, token)).json.result.columns as { dataIndex: string }[]).map(
     (c) => c.dataIndex,
@@ -183,6 +206,7 @@ describe('one node', () => {
   });
 
   it("a change of the form's definition drops its cached rules too", async () => {
+    await fanOutSettled(t);
     expect(await columnsOf(call, formId, jeecg)).toEqual(['name', 'salary']);
     // written behind the API's back: still cached …
     await t.app.ctx.db.execute(
