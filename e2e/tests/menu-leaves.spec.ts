@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { leavesOf, type MenuItem } from './menu-tree';
 import { api, asAdmin, signIn } from './support';
 
 // Every leaf of the seeded menu (as /sys/permission/getUserPermissionByToken gives it to admin) opens a real page:
@@ -12,47 +13,6 @@ import { api, asAdmin, signIn } from './support';
 const KNOWN_MISSING: ReadonlyMap<string, string> = new Map<string, string>([
   // ['/some/path', 'issue NN: what is still to build'],
 ]);
-
-/** the part of the menu answer (contract §3.1) this test reads */
-interface MenuItem {
-  route: '0' | '1';
-  path: string;
-  name: string;
-  component?: string | null;
-  meta?: { title?: string; internalOrExternal?: boolean };
-  children?: MenuItem[];
-}
-
-const IFRAME = 'layouts/IframePageView';
-const CONTAINERS = new Set(['layouts/RouteView', 'layouts/PageView', 'layouts/TabLayout', 'layouts/BasicLayout']);
-
-interface Leaf {
-  path: string;
-  title: string;
-  component: string;
-}
-
-/** the leaves the app routes, in menu order, each path once */
-function leavesOf(menu: readonly MenuItem[]): Leaf[] {
-  const out = new Map<string, Leaf>();
-  const walk = (items: readonly MenuItem[]) => {
-    for (const item of items) {
-      const component = (item.component ?? '').replace(/^\/+/, '');
-      const external = item.meta?.internalOrExternal === true || /^https?:|\{\{/.test(item.path);
-      if (item.children?.length) {
-        // a route "0" item is left out of the router with its subtree, as the app does
-        if (item.route !== '0') walk(item.children);
-        continue;
-      }
-      if (external || component === IFRAME || CONTAINERS.has(component) || item.path.includes(':')) continue;
-      // route "0" leaves are served by a `:code` route only when they are online screens (/online/...)
-      if (item.route === '0' && !item.path.startsWith('/online/')) continue;
-      if (!out.has(item.path)) out.set(item.path, { path: item.path, title: item.meta?.title ?? item.name, component });
-    }
-  };
-  walk(menu);
-  return [...out.values()];
-}
 
 type Outcome = 'pending' | 'ok' | `missing: ${string}` | `error: ${string}`;
 

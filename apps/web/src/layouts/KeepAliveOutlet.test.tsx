@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useMatches } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tab } from '../stores/tabs';
-import { KeepAliveOutlet, retainedKeys } from './KeepAliveOutlet';
+import { KEPT_ALIVE_MAX, KeepAliveOutlet, retainedKeys } from './KeepAliveOutlet';
 import { handleOf, isKeptAlive } from './route-handle';
 
 describe('isKeptAlive (spec 01 §2.3: meta keepAlive and componentName both set)', () => {
@@ -32,6 +32,20 @@ describe('retainedKeys', () => {
   });
   it('keeps only the current page without multipage', () => {
     expect([...retainedKeys(pages, '/current', open, false)]).toEqual(['/current']);
+  });
+  it(`keeps at most ${KEPT_ALIVE_MAX} background pages, the most recently shown (ADR 077)`, () => {
+    const many = new Map(Array.from({ length: 12 }, (_, i) => [`/k${i}`, { keepAlive: true }] as const));
+    const openAll = new Set([...many.keys(), '/current']);
+    // /k0 shown last, /k11 first
+    const shown = new Map([...many.keys()].map((k, i) => [k, 100 - i]));
+    const kept = retainedKeys(many, '/current', openAll, true, shown);
+    expect(kept.size).toBe(KEPT_ALIVE_MAX + 1);
+    expect(kept.has('/current')).toBe(true);
+    expect([...kept].filter((k) => k !== '/current').sort()).toEqual(
+      Array.from({ length: KEPT_ALIVE_MAX }, (_, i) => `/k${i}`).sort(),
+    );
+    // the current page counts whatever its recency; a smaller bound applies the same way
+    expect([...retainedKeys(many, '/k11', openAll, true, shown, 2)].sort()).toEqual(['/k0', '/k1', '/k11']);
   });
 });
 

@@ -19,20 +19,32 @@ interface Page {
 }
 
 /**
- * Which background pages stay mounted: those of open tabs whose route is kept alive (multipage mode only).
- * The current page is always there.
+ * Background pages kept mounted at most (the most recently shown ones): an operator keeps the console open all day
+ * with up to 20 tabs, and a kept-alive page holds its DOM, its loaded rows and its dialogs. A page beyond the bound
+ * is unmounted like a page that is not kept alive: its tab stays and it mounts fresh when chosen (ADR 077).
+ */
+export const KEPT_ALIVE_MAX = 8;
+
+/**
+ * Which background pages stay mounted: those of open tabs whose route is kept alive (multipage mode only), the
+ * `max` most recently shown of them (`lastShown`: a rising number per key). The current page is always there.
  */
 export function retainedKeys(
   pages: ReadonlyMap<string, Pick<Page, 'keepAlive'>>,
   currentKey: string,
   openKeys: ReadonlySet<string>,
   enabled: boolean,
+  lastShown: ReadonlyMap<string, number> = new Map(),
+  max = KEPT_ALIVE_MAX,
 ): Set<string> {
   const keep = new Set<string>([currentKey]);
   if (!enabled) return keep;
+  const candidates: string[] = [];
   for (const [key, page] of pages) {
-    if (page.keepAlive && openKeys.has(key)) keep.add(key);
+    if (key !== currentKey && page.keepAlive && openKeys.has(key)) candidates.push(key);
   }
+  candidates.sort((a, b) => (lastShown.get(b) ?? 0) - (lastShown.get(a) ?? 0));
+  for (const key of candidates.slice(0, max)) keep.add(key);
   return keep;
 }
 
@@ -49,14 +61,17 @@ export function KeepAliveOutlet({ currentKey, keepAlive, tabs, enabled }: KeepAl
   const scroll = useRef(new Map<string, number>());
   const keyRef = useRef(currentKey);
   const target = useRef(0);
+  const shown = useRef({ clock: 0, at: new Map<string, number>() });
 
   // the latest element of the current route; background pages keep the element they had when last shown
   cache.current.set(currentKey, { element: outlet, keepAlive });
-  const keep = retainedKeys(cache.current, currentKey, new Set(tabs.map((t) => t.key)), enabled);
+  if (shown.current.at.get(currentKey) !== shown.current.clock) shown.current.at.set(currentKey, ++shown.current.clock);
+  const keep = retainedKeys(cache.current, currentKey, new Set(tabs.map((t) => t.key)), enabled, shown.current.at);
   for (const key of [...cache.current.keys()]) {
     if (!keep.has(key)) {
       cache.current.delete(key);
       scroll.current.delete(key);
+      shown.current.at.delete(key);
     }
   }
 
