@@ -5,7 +5,10 @@
  * the pages still mounted — at 1366×768 and at 375×812. Also printed: the heap right after sign-in (the floor) and
  * after closing every tab but the current one (what a walk leaves behind). Not a test; exit code 2 when it cannot run.
  *
- * Env: BENCH_WEB_DIST (default apps/web/dist), BENCH_HEAP_PORT (18097), CHROMIUM_PATH.
+ * With BENCH_HEAP_ALL_KEPT=1 every menu entry is first marked kept alive (meta keepAlive + componentName, through
+ * /sys/permission/edit), the worst case of an installation that keeps every page alive.
+ *
+ * Env: BENCH_WEB_DIST (default apps/web/dist), BENCH_HEAP_PORT (18097), CHROMIUM_PATH, BENCH_HEAP_ALL_KEPT.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,6 +77,27 @@ async function walk(browser: Browser, base: string, width: number, height: numbe
     const menu = (await page.evaluate(
       `fetch('/jeecg-boot/sys/permission/getUserPermissionByToken', { headers: { 'X-Access-Token': ${JSON.stringify(token)} } }).then((r) => r.json())`,
     )) as { result: { menu: MenuItem[] } };
+    if (process.env.BENCH_HEAP_ALL_KEPT === '1' && width === 1366) {
+      const marked = (await page.evaluate(`(async () => {
+        const headers = { 'X-Access-Token': ${JSON.stringify(token)}, 'Content-Type': 'application/json' };
+        const tree = (await (await fetch('/jeecg-boot/sys/permission/list', { headers })).json()).result;
+        const rows = [];
+        const flat = (xs) => { for (const x of xs || []) { rows.push(x); flat(x.children); } };
+        flat(tree);
+        let n = 0;
+        for (const r of rows) {
+          if (String(r.menuType) !== '1' || r.keepAlive) continue;
+          const { children, ...row } = r;
+          const body = { ...row, keepAlive: true, componentName: row.componentName || 'Page' + row.id };
+          const res = await (await fetch('/jeecg-boot/sys/permission/edit', { method: 'PUT', headers, body: JSON.stringify(body) })).json();
+          if (res.success) n++;
+        }
+        return n;
+      })()`)) as number;
+      console.log(`  (every menu entry kept alive: ${marked} entries marked)`);
+      await page.reload();
+      await settled(page, new URL(page.url()).pathname);
+    }
     const leaves = leavesOf(menu.result.menu);
     const start = await sample(page);
     for (const leaf of leaves) {
