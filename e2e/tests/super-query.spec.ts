@@ -152,3 +152,46 @@ test('build, apply, save, reload, overwrite and delete an advanced query on the 
   await list.getByTestId('super-query-button').click();
   await expect(panel(page)).toContainText('暂无保存的查询');
 });
+
+// A popup field of a generated list (单表示例（Online）, field 用户弹框 = the report_user picker's username): its
+// condition gets the report picker, not a text box, and the picked username goes into superQueryParams.
+test('a popup field’s condition uses the report picker on an online list', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { createHash } = await import('node:crypto');
+  const headId = createHash('md5').update('answer-admin:seed:cgform:test_demo').digest('hex');
+  const url = `/online/cgformList/${headId}`;
+  await signIn(page);
+  await openPage(page, url);
+  const list = page.locator(`[data-page-key="${url}"]`);
+  const names = list.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(names.first()).toBeVisible();
+
+  await list.getByTestId('super-query-button').click();
+  await expect(panel(page)).toBeVisible();
+  await choose(page, '字段1', '用户弹框');
+  const value = panel(page).getByTestId('super-query-value').first();
+  // the picker's read-only text, once the form's popup config has come (getFormItem)
+  const picker = value.locator('input[readonly]');
+  await expect(picker).toBeVisible();
+  await picker.click();
+  const popup = page.locator('.ant-modal:visible', { hasText: '用户报表' });
+  await expect(popup).toBeVisible();
+  await popup.getByPlaceholder('请输入账号').fill('jeecg');
+  await popup.getByRole('button', { name: /^查\s*询$/ }).click();
+  await popup.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'jeecg' }).first().click();
+  await page.screenshot({ path: 'artifacts/super-query-popup-picker.png' });
+  await popup.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(picker).toHaveValue('jeecg');
+  await page.screenshot({ path: 'artifacts/super-query-popup-field.png' });
+
+  const listCall = page.waitForRequest((r) => r.url().includes('/getData/') && r.url().includes('superQueryParams'));
+  await panel(page)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
+  const sent = new globalThis.URL((await listCall).url());
+  expect(JSON.parse(decodeURI(sent.searchParams.get('superQueryParams') ?? ''))).toEqual([
+    { field: 'pop', rule: 'eq', val: 'jeecg', type: 'popup' },
+  ]);
+  await expect(names).toHaveCount(1);
+  await expect(names.first()).toContainText('李小红');
+});

@@ -24,6 +24,7 @@ import {
   searchParams,
   upsertSaved,
   widgetFor,
+  withFieldsOf,
   writeLocal,
 } from './logic';
 
@@ -42,7 +43,20 @@ function ValueInput({
   if (!field) return <Input disabled placeholder="请先选择字段" />;
   const widget = widgetFor(c);
   const props: Record<string, unknown> = { style: { width: '100%' } };
-  if (c.dictCode) props.dictCode = c.dictCode;
+  if (c.dictCode) props[widget === 'dict-search' ? 'dict' : 'dictCode'] = c.dictCode;
+  if (widget === 'popup' && c.popup) {
+    // only the report column that fills this field; a pick sets nothing else
+    const dest = c.popup.destFields.split(',').map((s) => s.trim());
+    const org = c.popup.orgFields.split(',').map((s) => s.trim());
+    const at = dest.indexOf(c.field ?? '');
+    Object.assign(props, {
+      code: c.popup.code,
+      field: c.field,
+      orgFields: org[at < 0 ? 0 : at] ?? '',
+      destFields: c.field,
+      multi: c.rule === 'in',
+    });
+  }
   if (c.options) props.options = c.options;
   if (widget === 'user' || widget === 'depart') props.multiple = c.rule === 'in';
   if (c.customReturnField) props.customReturnField = c.customReturnField;
@@ -62,10 +76,13 @@ function ValueInput({
  * value), runs it through the list (`superQueryParams`), and keeps named queries per user and page — on the server
  * and in a local copy (used when the server cannot be reached).
  */
-export default function SuperQuery({ schema, onSearch }: SuperQueryProps) {
+export default function SuperQuery({ schema, onSearch, loadFields }: SuperQueryProps) {
   // the page's own route (browser router), taken once: a kept-alive tab stays mounted while another route shows
   const [pageKey] = useState(() => globalThis.location?.pathname || `/${schema.name}`);
-  const fields = useMemo(() => fieldsOfPage(schema), [schema]);
+  const declared = useMemo(() => fieldsOfPage(schema), [schema]);
+  // the fuller list a page loads when the builder first opens (e.g. an online form's dictionary / popup config)
+  const [loaded, setLoaded] = useState<{ from: SuperQueryProps['loadFields']; fields: SuperField[] } | null>(null);
+  const fields = loaded && loaded.from === loadFields ? loaded.fields : declared;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(false);
   const [matchType, setMatchType] = useState<MatchType>('and');
@@ -91,6 +108,24 @@ export default function SuperQuery({ schema, onSearch }: SuperQueryProps) {
   useEffect(() => {
     if (open) void load();
   }, [open, load]);
+
+  const fieldsLoaded = loaded?.from === loadFields;
+  useEffect(() => {
+    if (!open || !loadFields || fieldsLoaded) return;
+    let alive = true;
+    loadFields().then(
+      (list) => {
+        if (!alive) return;
+        const next = fieldsOfPage({ columns: [], superQuery: list });
+        setLoaded({ from: loadFields, fields: next });
+        setRows((rs) => withFieldsOf(rs, next));
+      },
+      () => undefined, // the declared list stays
+    );
+    return () => {
+      alive = false;
+    };
+  }, [open, loadFields, fieldsLoaded]);
 
   const fieldOf = (name?: string) => fields.find((f) => f.field === name);
   const patch = (key: string, next: Condition) => setRows((rs) => rs.map((r) => (r.key === key ? next : r)));

@@ -20,6 +20,7 @@ import {
   searchParams,
   upsertSaved,
   widgetFor,
+  withFieldsOf,
   writeLocal,
 } from './logic';
 
@@ -272,5 +273,71 @@ describe('fields of a page', () => {
     expect(searchParams([{ ...c, val: 'A01' }])).toEqual({
       params: [{ field: 'orgCode', rule: 'eq', val: 'A01', type: 'depart', customReturnField: 'orgCode' }],
     });
+  });
+});
+
+describe('table-dictionary, search-select and popup fields (issue 28)', () => {
+  const TABLE = 'sys_user,realname,username';
+  const POPUP = { code: 'report_user', orgFields: 'username,realname', destFields: 'pop_code,pop' };
+
+  it('query widgets dict-search and popup give sel_search / popup fields; a table dictionary a dictionary select', () => {
+    const fields = fieldsOfPage({
+      columns: [{ field: 'owner', title: '负责人', type: 'dict', dictCode: TABLE }],
+      query: [
+        { field: 'buyer', label: '采购人', widget: 'dict-search', props: { dict: TABLE } },
+        { field: 'pop', label: '弹框', widget: 'online-popup', props: { ...POPUP, field: 'pop' } },
+        { field: 'broken', label: '坏弹框', widget: 'popup', props: { code: 'x' } },
+      ],
+    });
+    expect(fields).toEqual([
+      { field: 'owner', label: '负责人', type: 'dict', dictCode: TABLE },
+      { field: 'buyer', label: '采购人', type: 'sel_search', dictCode: TABLE },
+      { field: 'pop', label: '弹框', type: 'popup', popup: POPUP },
+      { field: 'broken', label: '坏弹框', type: 'string' },
+    ]);
+  });
+
+  it('their rules and widgets', () => {
+    expect(rulesFor('sel_search')).toEqual(['eq', 'in', 'ne']);
+    expect(rulesFor('popup')).toEqual(['eq', 'like', 'right_like', 'left_like', 'in', 'ne']);
+    expect(widgetFor({ type: 'dict', rule: 'eq' })).toBe('dict');
+    expect(widgetFor({ type: 'sel_search', rule: 'eq' })).toBe('dict-search');
+    expect(widgetFor({ type: 'sel_search', rule: 'in' })).toBe('dict-multi');
+    expect(widgetFor({ type: 'popup', rule: 'like', popup: POPUP })).toBe('popup');
+    expect(widgetFor({ type: 'popup', rule: 'eq' })).toBe('input');
+    expect(changeRule(cond({ type: 'popup', rule: 'in', val: 'a,b' }), 'eq').val).toBe('a');
+    expect(changeRule(cond({ type: 'sel_search', rule: 'in', val: 'a,b' }), 'ne').val).toBe('a');
+  });
+
+  it('a table dictionary goes on the wire as dictTable / dictText / dictCode, and comes back as the widget spec', () => {
+    const c = changeField(cond({}), { field: 'buyer', label: '采购人', type: 'sel_search', dictCode: TABLE });
+    const r = searchParams([{ ...c, val: 'admin' }]);
+    expect(r).toEqual({
+      params: [
+        {
+          field: 'buyer',
+          rule: 'eq',
+          val: 'admin',
+          type: 'sel_search',
+          dictTable: 'sys_user',
+          dictText: 'realname',
+          dictCode: 'username',
+        },
+      ],
+    });
+    const rec = 'params' in r ? r.params[0] : undefined;
+    // without the field in the list (e.g. before an online form's config has loaded) the record alone restores it
+    expect(fromRecord(rec!, [])).toMatchObject({ type: 'sel_search', dictCode: TABLE, val: 'admin' });
+    const pop = fromRecord({ field: 'pop', rule: 'in', val: 'a,b', type: 'popup' }, [
+      { field: 'pop', label: '弹框', type: 'popup', popup: POPUP },
+    ]);
+    expect(pop).toMatchObject({ type: 'popup', popup: POPUP, val: 'a,b', rule: 'in' });
+    expect(widgetFor(pop)).toBe('popup');
+  });
+
+  it('rows take a newly loaded field list’s metadata and keep their values', () => {
+    const rows = [cond({ field: 'pop', type: 'string', rule: 'eq', val: 'admin' })];
+    const [row] = withFieldsOf(rows, [{ field: 'pop', label: '弹框', type: 'popup', popup: POPUP }]);
+    expect(row).toMatchObject({ field: 'pop', type: 'popup', popup: POPUP, rule: 'eq', val: 'admin' });
   });
 });

@@ -36,8 +36,21 @@ export const MATCH_TYPES = [
 ] as const;
 export type MatchType = 'and' | 'or';
 
-/** how a field's value is entered */
-export type FieldType = 'string' | 'number' | 'date' | 'datetime' | 'dict' | 'user' | 'depart';
+/**
+ * how a field's value is entered: `dict` a select of a dictionary's items (a plain code or a table dictionary
+ * `table,text,code`) or of fixed options, `sel_search` a searchable remote select of a (table) dictionary, `popup`
+ * the report record picker
+ */
+export type FieldType = 'string' | 'number' | 'date' | 'datetime' | 'dict' | 'sel_search' | 'popup' | 'user' | 'depart';
+
+/** a popup field's report picker: the report `code`, and which report column fills the field (`orgFields`) */
+export interface PopupConfig {
+  code: string;
+  /** the report column(s), comma list */
+  orgFields: string;
+  /** the form field(s) they fill, comma list of the same length (the queried field among them) */
+  destFields: string;
+}
 
 export interface OptionItem {
   value: string;
@@ -48,12 +61,15 @@ export interface SuperField {
   field: string;
   label: string;
   type: FieldType;
+  /** a dictionary code, or a table dictionary `table,text,code[,condition]` (dict, sel_search) */
   dictCode?: string;
   dbType?: string;
   /** a fixed option list (a select without a dictionary) */
   options?: readonly OptionItem[];
   /** the stored field of a department / user picker (e.g. orgCode) */
   customReturnField?: string;
+  /** the report picker of a popup field */
+  popup?: PopupConfig;
 }
 
 export type ConditionValue = string | number | string[] | undefined;
@@ -69,6 +85,7 @@ export interface Condition {
   dictCode?: string;
   options?: readonly OptionItem[];
   customReturnField?: string;
+  popup?: PopupConfig;
 }
 
 let seq = 0;
@@ -82,16 +99,19 @@ export function rulesFor(type: FieldType | undefined): SuperRule[] {
     case 'datetime':
       return ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
     case 'dict':
+    case 'sel_search':
     case 'user':
     case 'depart':
       return ['eq', 'in', 'ne'];
+    case 'popup':
+      return ['eq', 'like', 'right_like', 'left_like', 'in', 'ne'];
     default:
       return [...SUPER_RULES];
   }
 }
 
 /** the input widget (kit registry name) for a condition's field type and rule */
-export function widgetFor(c: Pick<Condition, 'type' | 'rule' | 'options'>): string {
+export function widgetFor(c: Pick<Condition, 'type' | 'rule' | 'options' | 'popup'>): string {
   switch (c.type) {
     case 'number':
       return 'number';
@@ -102,6 +122,11 @@ export function widgetFor(c: Pick<Condition, 'type' | 'rule' | 'options'>): stri
     case 'dict':
       if (c.options) return c.rule === 'in' ? 'select-multi' : 'select';
       return c.rule === 'in' ? 'dict-multi' : 'dict';
+    // several values of a search select: the dictionary's multi select (table dictionaries load their items)
+    case 'sel_search':
+      return c.rule === 'in' ? 'dict-multi' : 'dict-search';
+    case 'popup':
+      return c.popup ? 'popup' : 'input';
     case 'user':
       return 'user';
     case 'depart':
@@ -132,13 +157,27 @@ export function changeField(c: Condition, field: SuperField | undefined): Condit
     dictCode: field?.dictCode,
     options: field?.options,
     customReturnField: field?.customReturnField,
+    popup: field?.popup,
   };
 }
+
+/** rows again with the metadata of the (newly loaded) field list; values and rules are kept */
+export function withFieldsOf(conds: readonly Condition[], fields: readonly SuperField[]): Condition[] {
+  return conds.map((c) => {
+    const f = fields.find((x) => x.field === c.field);
+    if (!f) return c;
+    return { ...changeField(c, f), val: c.val };
+  });
+}
+
+/** a condition whose several values are picked (comma joined) rather than typed */
+const picksValues = (c: Pick<Condition, 'type' | 'options'>) =>
+  c.type === 'dict' || c.type === 'sel_search' || c.type === 'popup' || Boolean(c.options);
 
 /** changing the rule away from 'in' on a dictionary / option field keeps only the first of several values */
 export function changeRule(c: Condition, rule: SuperRule): Condition {
   let val = c.val;
-  if (c.rule === 'in' && rule !== 'in' && (c.type === 'dict' || c.options) && !isBlank(val)) {
+  if (c.rule === 'in' && rule !== 'in' && picksValues(c) && !isBlank(val)) {
     val = Array.isArray(val) ? val[0] : typeof val === 'string' ? val.split(',')[0] : val;
   }
   return { ...c, rule, val };
@@ -149,9 +188,22 @@ export function toRecord(c: Condition): SavedConditionRecord {
   const val = Array.isArray(c.val) ? c.val.join(',') : typeof c.val === 'string' ? c.val.trim() : c.val;
   const r: SavedConditionRecord = { field: c.field ?? '', rule: c.rule, val, type: c.type ?? 'string' };
   if (c.dbType) r.dbType = c.dbType;
-  if (c.dictCode) r.dictCode = c.dictCode;
+  if (c.dictCode) Object.assign(r, dictParts(c.dictCode));
   if (c.customReturnField) r.customReturnField = c.customReturnField;
   return r;
+}
+
+/** a table dictionary `table,text,code[,condition]` as JeecgBoot's conditions carry it (dictTable / dictText / dictCode) */
+export function dictParts(spec: string): Pick<SavedConditionRecord, 'dictCode' | 'dictTable' | 'dictText'> {
+  const parts = spec.split(',');
+  if (parts.length < 3) return { dictCode: spec };
+  return { dictTable: parts[0], dictText: parts[1], dictCode: parts[2] };
+}
+
+/** back from dictTable / dictText / dictCode to the widgets' dictionary spec */
+function dictSpecOf(r: Pick<SavedConditionRecord, 'dictCode' | 'dictTable' | 'dictText'>): string | undefined {
+  if (r.dictTable) return `${r.dictTable},${r.dictText ?? ''},${r.dictCode ?? ''}`;
+  return r.dictCode || undefined;
 }
 
 /** the conditions a search sends; `error` when nothing is left to search with */
@@ -180,9 +232,10 @@ export function fromRecord(r: SavedConditionRecord, fields: readonly SuperField[
     val: val as ConditionValue,
     type: f?.type ?? (r.type as FieldType | undefined),
     dbType: r.dbType,
-    dictCode: f?.dictCode ?? r.dictCode,
+    dictCode: f?.dictCode ?? dictSpecOf(r),
     options: f?.options,
     customReturnField: f?.customReturnField ?? r.customReturnField,
+    popup: f?.popup,
   };
 }
 
@@ -284,6 +337,8 @@ function queryType(q: QueryFieldSchema): FieldType {
   if (w === 'number') return 'number';
   if (w.startsWith('datetime')) return 'datetime';
   if (w.startsWith('date')) return 'date';
+  if (w === 'dict-search') return 'sel_search';
+  if (w === 'popup' || w === 'online-popup') return 'popup';
   if (w.startsWith('dict') || w === 'switch') return 'dict';
   if (w === 'select' || w === 'radio') return 'dict';
   if (w === 'user') return 'user';
@@ -292,6 +347,16 @@ function queryType(q: QueryFieldSchema): FieldType {
 }
 
 type PageSuperField = Omit<SuperField, 'type'> & { type?: FieldType };
+
+/** the report picker of a popup widget's props (code, orgFields, destFields); undefined when incomplete */
+export function popupOf(props: Record<string, unknown> | undefined): PopupConfig | undefined {
+  const str = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
+  const code = str(props?.code);
+  const orgFields = str(props?.orgFields);
+  const destFields = str(props?.destFields);
+  if (!code || !orgFields || !destFields) return undefined;
+  return { code, orgFields, destFields };
+}
 
 const textOf = (n: unknown): string | null => (typeof n === 'string' ? n : typeof n === 'number' ? String(n) : null);
 
@@ -303,7 +368,7 @@ export function fieldsOfPage(schema: Pick<PageSchema<Row>, 'columns' | 'query' |
   if (Array.isArray(schema.superQuery)) {
     return (schema.superQuery as PageSuperField[]).map((f) => ({
       ...f,
-      type: f.type ?? (f.dictCode || f.options ? 'dict' : 'string'),
+      type: f.type ?? (f.popup ? 'popup' : f.dictCode || f.options ? 'dict' : 'string'),
     }));
   }
   const out = new Map<string, SuperField>();
@@ -317,21 +382,25 @@ export function fieldsOfPage(schema: Pick<PageSchema<Row>, 'columns' | 'query' |
     const label = textOf(q.label);
     if (!label) continue;
     const type = queryType(q);
-    const dictCode = typeof q.props?.dictCode === 'string' ? q.props.dictCode : undefined;
+    // a search select names its dictionary `dict`
+    const dictProp = type === 'sel_search' ? q.props?.dict : q.props?.dictCode;
+    const dictCode = typeof dictProp === 'string' && dictProp ? dictProp : undefined;
+    const popup = type === 'popup' ? popupOf(q.props) : undefined;
     const rawOptions = Array.isArray(q.props?.options) ? (q.props.options as Record<string, unknown>[]) : undefined;
     const options = rawOptions?.map((o) => ({ value: String(o.value), label: String(o.label ?? o.text ?? o.value) }));
     const known = out.get(q.field);
     if (known && known.type !== 'string') continue;
-    if (type === 'dict' && !dictCode && !options) {
+    if (((type === 'dict' || type === 'sel_search') && !dictCode && !options) || (type === 'popup' && !popup)) {
       out.set(q.field, { field: q.field, label: known?.label ?? label, type: 'string' });
       continue;
     }
     out.set(q.field, {
       field: q.field,
       label: known?.label ?? label,
-      type,
+      type: type === 'sel_search' && !dictCode ? 'dict' : type,
       ...(dictCode ? { dictCode } : {}),
       ...(options ? { options } : {}),
+      ...(popup ? { popup } : {}),
     });
   }
   return [...out.values()];

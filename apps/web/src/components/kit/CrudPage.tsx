@@ -52,6 +52,8 @@ export interface SuperQueryProps {
   schema: PageSchema<Row>;
   /** apply (or clear with null): reloads page 1 with superQueryParams / superQueryMatchType */
   onSearch: (q: SuperQuery | null) => void;
+  /** a fuller field list, asked when the builder first opens (in the declaration's `superQuery` shape) */
+  loadFields?: () => Promise<Exclude<PageSchema<Row>['superQuery'], boolean | undefined>>;
 }
 
 let SuperQueryBuilder: ComponentType<SuperQueryProps> | null = null;

@@ -332,11 +332,15 @@ export interface PageSchema<T = Row> {
     | readonly {
         field: string;
         label: string;
-        type?: 'string' | 'number' | 'date' | 'datetime' | 'dict' | 'user' | 'depart';
+        /** dict: a dictionary select; sel_search: a searchable remote select; popup: the report record picker */
+        type?: 'string' | 'number' | 'date' | 'datetime' | 'dict' | 'sel_search' | 'popup' | 'user' | 'depart';
+        /** a dictionary code or a table dictionary `table,text,code[,condition]` */
         dictCode?: string;
         options?: readonly { value: string; label: string }[];
         /** the stored field of a department / user picker (e.g. orgCode) */
         customReturnField?: string;
+        /** a popup field's report: code, its column(s) `orgFields` filling the field(s) `destFields` */
+        popup?: { code: string; orgFields: string; destFields: string };
       }[];
 }
 

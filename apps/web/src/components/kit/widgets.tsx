@@ -221,6 +221,14 @@ export const WIDGETS: Record<string, WidgetDef> = {
   'dict-checkbox': { component: JDictSelectTag, picked: true, defaults: { type: 'checkbox' } },
   'dict-multi': { component: JDictSelectTag, picked: true, defaults: { type: 'list_multi' } },
   'dict-search': { component: JSearchSelect, picked: true },
+  /** the online report record picker (props code, orgFields, destFields, field, multi); value = this field's text */
+  popup: {
+    component: lazyWidget(
+      () => import('../JPopup'),
+      (m) => m.JPopup,
+    ),
+    picked: true,
+  },
   tree: { component: lazyWidget(() => import('../JTreeSelect')), picked: true },
   /** a tree of given `treeData` (e.g. the parents a row may hang below) */
   'tree-select': {

@@ -15,7 +15,6 @@ import {
   NO_DB_SYNC,
   NO_PAGING_SIZE,
   type OnlButton,
-  type OnlColumn,
   type OnlColumnsInfo,
   type OnlQueryItem,
   type OnlRecord,
@@ -43,7 +42,7 @@ import {
   totalText,
 } from '../list';
 import { SuperQueryButton } from '../SuperQuery';
-import { type OnlineEditorState, OnlineFormModal } from './OnlineForm';
+import { loadFormItem, type OnlineEditorState, OnlineFormModal } from './OnlineForm';
 import {
   buttonShown,
   cellKind,
@@ -56,6 +55,7 @@ import {
   listParams,
   ONLINE_DEFAULT_SORT,
   type OnlineListState,
+  onlineSuperFields,
   queryFields,
   SELECT_ONE,
   splitButtons,
@@ -105,14 +105,6 @@ interface DataState {
   loading: boolean;
   notSynced: boolean;
 }
-
-const superType = (c: OnlColumn, info: OnlColumnsInfo): 'string' | 'number' | 'date' | 'dict' => {
-  if (c.customRender && info.dictOptions?.[c.customRender]) return 'dict';
-  const t = (c.fieldType ?? '').toLowerCase();
-  if (t === 'date' || t === 'datetime') return 'date';
-  if (['int', 'integer', 'double', 'bigdecimal', 'number', 'long'].includes(t)) return 'number';
-  return 'string';
-};
 
 /** the thumbnail of the first image of a comma path list */
 function ImageCell({ value }: { value: string }) {
@@ -180,6 +172,11 @@ export function OnlineList({
   onLoadedRef.current = onLoaded;
 
   const { fields: qFields, initial: qInitial } = useMemo(() => queryFields(queryItems), [queryItems]);
+  // the advanced query's fields with the form's dictionary / search-select / popup config (asked on first open)
+  const loadSuperFields = useCallback(
+    async () => (info ? onlineSuperFields(info, queryItems, (await loadFormItem(headId)).schema?.properties) : []),
+    [headId, info, queryItems],
+  );
 
   // the definition: columns (unless given) and the query info
   useEffect(() => {
@@ -493,24 +490,7 @@ export function OnlineList({
     urls: {},
     columns: [],
     query: [],
-    superQuery: info.columns
-      .filter((c) => c.dataIndex && !(c.customRender ?? '').startsWith('_replace_text_'))
-      .map((c) => {
-        const type = superType(c, info);
-        return {
-          field: c.dataIndex,
-          label: c.title,
-          type,
-          ...(type === 'dict'
-            ? {
-                options: (info.dictOptions[c.customRender ?? ''] ?? []).map((o) => ({
-                  value: String(o.value),
-                  label: String(o.text ?? o.label ?? o.value),
-                })),
-              }
-            : {}),
-        };
-      }),
+    superQuery: onlineSuperFields(info, queryItems),
   } as unknown as PageSchema<Row>;
 
   const toolbar = (
@@ -543,7 +523,7 @@ export function OnlineList({
           </Button>
         ),
       )}
-      {show('super_query') && <SuperQueryButton schema={superSchema} onSearch={setSuperQuery} />}
+      {show('super_query') && <SuperQueryButton schema={superSchema} onSearch={setSuperQuery} loadFields={loadSuperFields} />}
       {checkbox && show('batch_delete') && selected.keys.length > 0 && (
         <Dropdown
           menu={{

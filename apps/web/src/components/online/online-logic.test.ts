@@ -15,6 +15,7 @@ import {
   isJsButton,
   listParams,
   ONLINE_DEFAULT_SORT,
+  onlineSuperFields,
   patternRules,
   queryFields,
   splitButtons,
@@ -278,6 +279,57 @@ describe('query info → popup query field', () => {
     });
     // no report configured: a plain text box, as before
     expect(fields[1]?.widget).toBe('input');
+  });
+});
+
+describe('advanced query fields of a generated list', () => {
+  const info = {
+    columns: [
+      { title: '姓名', dataIndex: 'name' },
+      { title: '性别', dataIndex: 'sex', customRender: 'sex' },
+      { title: '生日', dataIndex: 'birthday', fieldType: 'Date' },
+      { title: '负责人', dataIndex: 'owner', customRender: '_replace_text_owner_dictText' },
+      { title: '采购人', dataIndex: 'buyer', customRender: '_replace_text_buyer_dictText' },
+      { title: '用户弹框', dataIndex: 'pop' },
+      { title: '备注', dataIndex: 'remark', customRender: '_replace_text_remark_dictText' },
+    ],
+    dictOptions: { sex: [{ value: '1', text: '男', label: '男', title: '男' }] },
+  };
+  const popup = { code: 'report_user', orgFields: 'username', destFields: 'pop' };
+
+  it('from the columns alone: table dictionaries are left out until their dictionary is known', () => {
+    expect(onlineSuperFields(info).map((f) => [f.field, f.type])).toEqual([
+      ['name', 'string'],
+      ['sex', 'dict'],
+      ['birthday', 'date'],
+      ['pop', 'string'],
+    ]);
+  });
+
+  it('with the query info and the form schema: table dictionary, search select and popup get their config', () => {
+    const fields = onlineSuperFields(
+      info,
+      [
+        {
+          field: 'owner',
+          label: '负责人',
+          view: 'list',
+          dictTable: 'sys_user',
+          dictText: 'realname',
+          dictCode: 'username',
+        },
+      ],
+      {
+        buyer: { view: 'sel_search', dictTable: 'sys_user', dictText: 'realname', dictCode: 'username' },
+        pop: { view: 'popup', ...popup },
+      },
+    );
+    expect(fields.filter((f) => ['owner', 'buyer', 'pop'].includes(f.field))).toEqual([
+      { field: 'owner', label: '负责人', type: 'dict', dictCode: 'sys_user,realname,username' },
+      { field: 'buyer', label: '采购人', type: 'sel_search', dictCode: 'sys_user,realname,username' },
+      { field: 'pop', label: '用户弹框', type: 'popup', popup },
+    ]);
+    expect(fields.some((f) => f.field === 'remark')).toBe(false);
   });
 });
 

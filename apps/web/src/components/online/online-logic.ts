@@ -10,7 +10,7 @@ import type {
 } from '../../api/cgform-runtime';
 import { NO_PAGING_SIZE } from '../../api/cgform-runtime';
 import { PATTERN_PRESETS } from '../kit/rules';
-import type { FormFieldSchema, QueryFieldSchema, Row } from '../kit/types';
+import type { FormFieldSchema, PageSchema, QueryFieldSchema, Row } from '../kit/types';
 import { buildListQuery, type ListQuery, type ListSort, type SuperQuery } from '../list/list-core';
 
 /**
@@ -692,4 +692,58 @@ export function erpSubParams(
     init[fk.field] = v;
   }
   return { params, init, tabletype };
+}
+
+// ---------------------------------------------------------------- advanced query fields
+
+/** one field of the advanced query, as a page declares it (kit `superQuery`) */
+export type OnlineSuperField = Exclude<PageSchema<Row>['superQuery'], boolean | undefined>[number];
+
+const NUMBER_TYPES = new Set(['int', 'integer', 'double', 'bigdecimal', 'number', 'long']);
+const DICT_VIEWS = new Set(['list', 'radio', 'checkbox', 'list_multi', 'switch']);
+
+/**
+ * The advanced query's fields of a generated list: its columns, each typed from the column (plain dictionary options,
+ * date, number) and — where the query info (getQueryInfo) or the form schema (getFormItem `properties`) describes the
+ * field — its view: a table dictionary gets a select of the dictionary's items, a search select (`sel_search`) the
+ * searchable remote select, a popup field the report picker. A column shown through `_replace_text_` is offered only
+ * once its dictionary is known.
+ */
+export function onlineSuperFields(
+  info: Pick<OnlColumnsInfo, 'columns' | 'dictOptions'>,
+  queryItems: readonly OnlQueryItem[] = [],
+  properties?: Record<string, OnlFieldSchema> | null,
+): OnlineSuperField[] {
+  const out: OnlineSuperField[] = [];
+  for (const c of info.columns) {
+    if (!c.dataIndex) continue;
+    const q = queryItems.find((x) => x.field === c.dataIndex);
+    const desc: Pick<OnlQueryItem, 'view' | 'dictCode' | 'dictTable' | 'dictText'> & Record<string, unknown> =
+      properties?.[c.dataIndex] ?? q ?? {};
+    const view = String(desc.view ?? '');
+    const dict = dictOf(desc);
+    const base = { field: c.dataIndex, label: c.title };
+    const options = c.customRender ? info.dictOptions?.[c.customRender] : undefined;
+    const replaced = (c.customRender ?? '').startsWith('_replace_text_');
+    if (view === 'popup') {
+      const popup = {
+        code: String(desc.code ?? '').trim(),
+        orgFields: String(desc.orgFields ?? '').trim(),
+        destFields: String(desc.destFields ?? '').trim(),
+      };
+      if (popup.code && popup.orgFields && popup.destFields) out.push({ ...base, type: 'popup', popup });
+      else out.push({ ...base, type: 'string' });
+    } else if (view === 'sel_search' && dict) {
+      out.push({ ...base, type: 'sel_search', dictCode: dict });
+    } else if (options) {
+      out.push({ ...base, type: 'dict', options: toOptions(options) });
+    } else if (dict && (replaced || DICT_VIEWS.has(view))) {
+      out.push({ ...base, type: 'dict', dictCode: dict });
+    } else if (!replaced) {
+      const t = (c.fieldType ?? '').toLowerCase();
+      const type = t === 'date' || t === 'datetime' ? 'date' : NUMBER_TYPES.has(t) ? 'number' : 'string';
+      out.push({ ...base, type });
+    }
+  }
+  return out;
 }
