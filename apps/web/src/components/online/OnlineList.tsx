@@ -523,7 +523,9 @@ export function OnlineList({
           </Button>
         ),
       )}
-      {show('super_query') && <SuperQueryButton schema={superSchema} onSearch={setSuperQuery} loadFields={loadSuperFields} />}
+      {show('super_query') && (
+        <SuperQueryButton schema={superSchema} onSearch={setSuperQuery} loadFields={loadSuperFields} />
+      )}
       {checkbox && show('batch_delete') && selected.keys.length > 0 && (
         <Dropdown
           menu={{
