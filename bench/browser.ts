@@ -4,6 +4,8 @@
  * from before this file; new benches import these.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -88,4 +90,39 @@ export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i] as number;
+}
+
+/**
+ * Runs a browser bench against the BUILT app: checks `webDist` has a build, starts the server on a throw-away
+ * embedded database and Chromium (`chromiumArgs`), runs `body`, always cleans up, and exits the process with
+ * `body`'s code (2 when the bench could not run).
+ */
+export function runBrowserBench(
+  opts: { name: string; port: number; webDist: string; chromiumArgs?: string[] },
+  body: (server: Server, browser: Browser) => Promise<number>,
+): void {
+  const run = async (): Promise<number> => {
+    if (!fs.existsSync(path.join(opts.webDist, 'index.html'))) {
+      console.error(`${opts.webDist} has no build: run \`npm run build\` first`);
+      return 2;
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `answer-bench-${opts.name}-`));
+    let server: Server | undefined;
+    const browser = await launchChromium(opts.chromiumArgs);
+    try {
+      server = await startServer({ port: opts.port, dataDir, webDist: opts.webDist });
+      return await body(server, browser);
+    } finally {
+      await browser.close();
+      if (server) await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  run().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(2);
+    },
+  );
 }

@@ -10,12 +10,10 @@
  *
  * Env: BENCH_WEB_DIST (default apps/web/dist), BENCH_HEAP_PORT (18097), CHROMIUM_PATH, BENCH_HEAP_ALL_KEPT.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { leavesOf, type MenuItem } from '../e2e/tests/menu-tree';
-import { launchChromium, root, type Server, signIn, startServer } from './browser';
+import { root, runBrowserBench, signIn } from './browser';
 
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const PORT = Number(process.env.BENCH_HEAP_PORT ?? 18097);
@@ -122,39 +120,17 @@ async function walk(browser: Browser, base: string, width: number, height: numbe
   }
 }
 
-async function main(): Promise<number> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    console.error(`${WEB_DIST} has no build: run \`npm run build\` first`);
-    return 2;
+runBrowserBench({ name: 'heap', port: PORT, webDist: WEB_DIST }, async (server, browser) => {
+  console.log(`\nconsole heap after visiting every menu leaf — built app ${WEB_DIST}\n`);
+  for (const [w, h] of [
+    [1366, 768],
+    [375, 812],
+  ] as const) {
+    const r = await walk(browser, server.base, w, h);
+    console.log(`${w}×${h}, ${r.leaves} leaves`);
+    console.log(`  after sign-in:            ${show(r.start)}`);
+    console.log(`  after the walk:           ${show(r.after)}`);
+    console.log(`  after 关闭其他:            ${show(r.closed)}`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-heap-'));
-  let server: Server | undefined;
-  const browser = await launchChromium();
-  try {
-    server = await startServer({ port: PORT, dataDir, webDist: WEB_DIST });
-    console.log(`\nconsole heap after visiting every menu leaf — built app ${WEB_DIST}\n`);
-    for (const [w, h] of [
-      [1366, 768],
-      [375, 812],
-    ] as const) {
-      const r = await walk(browser, server.base, w, h);
-      console.log(`${w}×${h}, ${r.leaves} leaves`);
-      console.log(`  after sign-in:            ${show(r.start)}`);
-      console.log(`  after the walk:           ${show(r.after)}`);
-      console.log(`  after 关闭其他:            ${show(r.closed)}`);
-    }
-    return 0;
-  } finally {
-    await browser.close();
-    if (server) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
+  return 0;
+});

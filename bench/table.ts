@@ -27,11 +27,9 @@
  *
  * Env: BENCH_WEB_DIST (default apps/web/dist), BENCH_TABLE_PORT (18096), CHROMIUM_PATH, BENCH_ROWS (10000).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchChromium, quantile, root, type Server, signIn, startServer } from './browser';
+import { launchChromium, quantile, root, runBrowserBench, signIn } from './browser';
 
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const PORT = Number(process.env.BENCH_TABLE_PORT ?? 18096);
@@ -188,17 +186,15 @@ function keyFigures(k: KeyRounds, clock: string): Figure[] {
   ];
 }
 
-async function main(): Promise<number> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    console.error(`${WEB_DIST} has no build: run \`npm run build\` first`);
-    return 2;
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-table-'));
-  let server: Server | undefined;
-  const browser = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
-  const figures: Figure[] = [];
-  try {
-    server = await startServer({ port: PORT, dataDir, webDist: WEB_DIST });
+runBrowserBench(
+  {
+    name: 'table',
+    port: PORT,
+    webDist: WEB_DIST,
+    chromiumArgs: ['--disable-frame-rate-limit', '--disable-gpu-vsync'],
+  },
+  async (server, browser) => {
+    const figures: Figure[] = [];
     const context = await browser.newContext({
       viewport: { width: 1366, height: 768 },
       locale: 'zh-CN',
@@ -386,17 +382,5 @@ async function main(): Promise<number> {
     console.log(`\nDOM rows after the fling: ${rowsAfterScroll} (after mount: ${rowsInDom})`);
     console.log(missed ? `\n${missed} budget(s) missed` : '\nall budgets met');
     return missed ? 1 : 0;
-  } finally {
-    await browser.close();
-    if (server) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
   },
 );
