@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, asAdmin, settled, signIn } from './support.ts';
 
 // Page types at phone width (375×812) and on a small laptop (1366×768): the page never scrolls sideways at 375, a wide
 // table scrolls inside its card with its first data columns readable (not under the 操作 column), modals fit the
@@ -34,6 +34,21 @@ async function expectHeaderReadable(page: Page, table: Locator, title: string) {
     [box.x + box.width / 2, box.y + box.height / 2],
   );
   expect(seen).toContain(title);
+}
+
+/** on screen, and what a tap at its centre reaches is the element itself (not a column or a cell over it) */
+async function expectReachable(page: Page, el: Locator) {
+  await expectInsideViewport(page, el);
+  const box = await el.boundingBox();
+  if (!box) throw new Error('not rendered');
+  const hit = await el.evaluate(
+    (e, [x, y]) => {
+      const at = document.elementFromPoint(x, y);
+      return !!at && (e === at || e.contains(at));
+    },
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(hit).toBe(true);
 }
 
 async function expectInsideViewport(page: Page, el: Locator) {
@@ -132,5 +147,128 @@ test('example pages: 基础表单 and 高级表单 fields and 标准列表 rows 
   // one line, not broken up character by character
   expect((await owner.boundingBox())?.height ?? 99).toBeLessThan(30);
   await expectInsideViewport(page, list.locator('.ant-progress').first());
+  await expectNoHorizontalOverflow(page);
+});
+
+test('a list with a table of its own (generated online list, issue 29): every row action within reach at 375, the 操作 column as before at 1366', async ({
+  page,
+}) => {
+  await page.goto(`/online/cgformList/${TEST_DEMO_HEAD}`);
+  const list = page.locator('.ant-table-wrapper').first();
+  const rows = list.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) await expectReachable(page, rows.nth(i).getByLabel('操作'));
+  await expectHeaderReadable(page, list, '姓名');
+  await expectNoHorizontalOverflow(page);
+  await rows.first().getByLabel('操作').click();
+  await page.getByRole('menuitem', { name: /编\s*辑/ }).click();
+  const form = page
+    .locator('.ant-modal')
+    .filter({ has: page.getByPlaceholder('请输入姓名') })
+    .last();
+  await expect(form.getByPlaceholder('请输入姓名')).not.toHaveValue('');
+  await form.getByRole('button', { name: '关 闭' }).click();
+  await expect(form).toBeHidden();
+
+  // 1366: the 操作 column keeps its width and its links (编辑 | 更多), no ⋯ menu
+  await page.setViewportSize(LAPTOP);
+  await expect(rows.first().getByText(/编\s*辑/)).toBeVisible();
+  await expect(rows.first().getByText('更多')).toBeVisible();
+  await expect(list.getByLabel('操作')).toHaveCount(0);
+  const th = await list.locator('thead th', { hasText: '操作' }).boundingBox();
+  expect(Math.round(th?.width ?? 0)).toBe(147);
+  await expectNoHorizontalOverflow(page);
+});
+
+test('a dialog with a table of its own (字典回收站, issue 29): the row actions within reach at 375', async ({
+  page,
+  request,
+}) => {
+  const code = `e2e_phone_bin_${Date.now() % 100000}`;
+  let id = '';
+  await asAdmin(request, async (token) => {
+    const added = await api(request, token, 'POST', '/sys/dict/add', { dictName: `手机回收站${code}`, dictCode: code });
+    expect(added.success, added.message).toBe(true);
+    const found = await api<{ records: { id: string; dictCode: string }[] }>(
+      request,
+      token,
+      'GET',
+      `/sys/dict/list?dictCode=${code}`,
+    );
+    id = found.result.records.find((r) => r.dictCode === code)?.id ?? '';
+    expect(id).not.toBe('');
+    expect((await api(request, token, 'DELETE', `/sys/dict/delete?id=${id}`)).success).toBe(true);
+  });
+  try {
+    await page.goto('/isystem/dict');
+    await page.getByRole('button', { name: /回收站/ }).click();
+    const bin = page.locator('.ant-modal:visible', { hasText: '字典回收站' });
+    await settled(bin);
+    const row = bin.locator('.ant-table-tbody tr.ant-table-row', { hasText: code });
+    await expect(row).toBeVisible();
+    await expectReachable(page, row.getByLabel('操作'));
+    await expectNoHorizontalOverflow(page);
+    await row.getByLabel('操作').click();
+    await expect(page.getByRole('menuitem', { name: '彻底删除' })).toBeVisible();
+    await page.getByRole('menuitem', { name: '还原' }).click();
+    await expect(row).toBeHidden();
+  } finally {
+    await asAdmin(request, async (token) => {
+      await api(request, token, 'DELETE', `/sys/dict/delete?id=${id}`);
+      await api(request, token, 'DELETE', `/sys/dict/deletePhysic/${id}`);
+    });
+  }
+});
+
+test('online designer (issue 29): the field grid fills the dialog body at 1366 and stays usable at 375', async ({
+  page,
+}) => {
+  const openDesigner = async (phone: boolean) => {
+    await page.goto('/online/cgform');
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'test_demo' }).first();
+    if (phone) {
+      await row.getByLabel('操作').click();
+      await page.getByRole('menuitem', { name: /编\s*辑/ }).click();
+    } else {
+      await row
+        .getByText(/编\s*辑/)
+        .first()
+        .click();
+    }
+    const grid = page.getByTestId('cgform-designer-grid');
+    await expect(grid.locator('.jvxe-row').first()).toBeVisible();
+    return grid;
+  };
+  /** [grid's top, grid's bottom, body's top, body's bottom, body's scroll height − its height] */
+  const boxes = (grid: Locator) =>
+    grid.evaluate((g) => {
+      const t = g.querySelector('.jvxe-table')?.getBoundingClientRect();
+      const body = g.closest('.ant-modal-body') as HTMLElement;
+      const b = body.getBoundingClientRect();
+      return [t?.top ?? 0, t?.bottom ?? 0, b.top, b.bottom, body.scrollHeight - body.clientHeight];
+    });
+
+  await page.setViewportSize(LAPTOP);
+  const grid = await openDesigner(false);
+  // test_demo has more fields than fit: the grid reaches the bottom of the body, which itself does not scroll
+  await expect.poll(async () => Math.round((await boxes(grid))[3] - (await boxes(grid))[1])).toBeLessThanOrEqual(1);
+  const [top, bottom, bodyTop, bodyBottom, bodyScroll] = await boxes(grid);
+  expect(bodyScroll).toBeLessThanOrEqual(1);
+  expect(bottom).toBeLessThanOrEqual(bodyBottom + 1);
+  expect(bottom - top).toBeGreaterThan((bodyBottom - bodyTop) / 2);
+  // the dialog and its buttons are on screen
+  const dialog = page.locator('.ant-modal').filter({ has: grid });
+  await expectInsideViewport(page, dialog.getByRole('button', { name: /确\s*定/ }));
+  expect((await dialog.getByRole('button', { name: /确\s*定/ }).boundingBox())?.y ?? 999).toBeLessThan(768);
+  await dialog.getByRole('button', { name: '关 闭' }).click();
+
+  // 375: the head fields stack above; the body scrolls down to a grid of a usable height that fits the screen
+  await page.setViewportSize(PHONE);
+  const phoneGrid = await openDesigner(true);
+  await phoneGrid.scrollIntoViewIfNeeded();
+  const table = phoneGrid.locator('.jvxe-table');
+  await expectInsideViewport(page, table);
+  expect((await table.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(300);
   await expectNoHorizontalOverflow(page);
 });

@@ -21,6 +21,11 @@ export interface EditorState<T> {
 
 const TITLES: Record<EditorMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
 
+/** body height of a `fill` modal: the window less the modal's top and bottom margins, title, footer and paddings */
+const FILL_BODY = 'calc(100vh - 170px)';
+/** …maximised: no margins */
+const FILL_BODY_FULL = 'calc(100vh - 116px)';
+
 /** a modal whose title carries the fullscreen toggle (spec 02 §4 "Modal fullscreen toggle exists") */
 export function KitModal({
   title,
@@ -31,6 +36,7 @@ export function KitModal({
   confirmLoading,
   okText = '确定',
   footer,
+  fill,
   children,
 }: {
   title: ReactNode;
@@ -41,6 +47,11 @@ export function KitModal({
   confirmLoading?: boolean;
   okText?: string;
   footer?: ReactNode;
+  /**
+   * the body is as tall as the screen allows (maximised too) and a column: an element with the class `kit-modal-grow`
+   * takes the height the rest leaves (at least its min-height; below that the body scrolls, e.g. on a phone)
+   */
+  fill?: boolean;
   children: ReactNode;
 }) {
   const [full, setFull] = useState(false);
@@ -63,7 +74,7 @@ export function KitModal({
       }
       open={open}
       width={full ? '100%' : width}
-      className={full ? 'kit-modal kit-modal-full' : 'kit-modal'}
+      className={`kit-modal${full ? ' kit-modal-full' : ''}${fill ? ' kit-modal-fill' : ''}`}
       onOk={onOk}
       onCancel={onCancel}
       confirmLoading={confirmLoading}
@@ -72,7 +83,13 @@ export function KitModal({
       footer={footer}
       destroyOnHidden
       maskClosable={false}
-      styles={{ body: full ? { maxHeight: 'none' } : { ...MODAL_BODY_STYLE, overflowX: 'hidden' } }}
+      styles={{
+        body: fill
+          ? { ...MODAL_BODY_STYLE, maxHeight: 'none', height: full ? FILL_BODY_FULL : FILL_BODY, overflowX: 'hidden' }
+          : full
+            ? { maxHeight: 'none' }
+            : { ...MODAL_BODY_STYLE, overflowX: 'hidden' },
+      }}
     >
       {children}
     </Modal>

@@ -8,7 +8,7 @@ import { feedback } from '../../utils/feedback';
 import {
   ACTION_COLUMN_WIDTH,
   type ActionItem,
-  ActionLinks,
+  actionColumn,
   ImportExcelButton,
   LIST_MESSAGES,
   QUERY_FORM_VISIBLE_FIELDS,
@@ -228,18 +228,14 @@ export function CrudPage<T>({
   const rowActions = (schema.rowActions ?? defaultActions<T>()).map((a) =>
     a.run === 'delete' && a.confirm === undefined ? { ...a, confirm: LIST_MESSAGES.confirmDeleteOne } : a,
   );
-  const actionColumn =
+  const actionCell =
     // no 操作 column when the user may run none of the actions on any row
     rowActions.some((a) => visibleRowActions([{ ...a, show: undefined }], {} as T, decide, schema).length > 0)
-      ? {
-          title: '操作',
-          key: 'action',
-          align: 'center' as const,
-          fixed: 'right' as const,
-          // on a phone the actions are one ⋯ menu in a narrow column that stays on screen (list.css, ActionLinks)
-          width: isSmall ? 56 : (schema.actionWidth ?? ACTION_COLUMN_WIDTH),
-          className: 'kit-action-cell',
-          render: (_: unknown, row: T) => {
+      ? // on a phone the actions are one ⋯ menu in a narrow column that stays on screen (action-column.tsx, list.css)
+        actionColumn<T>(isSmall, {
+          fixed: true,
+          width: schema.actionWidth ?? ACTION_COLUMN_WIDTH,
+          links: (row) => {
             if (isPlaceholder(row)) return null;
             const shown = visibleRowActions(rowActions, row, decide, schema);
             const item = ({ action: a, decision }: (typeof shown)[number]): ActionItem => ({
@@ -250,20 +246,18 @@ export function CrudPage<T>({
               disabled: decision === 'disabled',
               onClick: () => runRow(a, row),
             });
-            return (
-              <ActionLinks
-                actions={shown.filter((s) => !s.action.more).map(item)}
-                more={shown.filter((s) => s.action.more).map(item)}
-              />
-            );
+            return {
+              actions: shown.filter((s) => !s.action.more).map(item),
+              more: shown.filter((s) => s.action.more).map(item),
+            };
           },
-        }
+        })
       : null;
 
   const columns: ColumnsType<T> = [
     ...(schema.rowNumber === false || tree ? [] : [rowNumberColumn<T>()]),
     ...schema.columns.filter((c) => !c.hidden).map((c) => toAntColumn(c, ctx)),
-    ...(actionColumn ? [actionColumn] : []),
+    ...(actionCell ? [actionCell] : []),
   ];
 
   const dataSource = useMemo(

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { feedback } from '../../utils/feedback';
-import { DEFAULT_PAGE_SIZE, LIST_MESSAGES, SelectionAlert, totalText } from '../list';
+import { DEFAULT_PAGE_SIZE, LIST_MESSAGES, SelectionAlert, totalText, useActionColumn } from '../list';
 import { KitModal } from './CrudEditor';
 import { toAntColumn } from './columns';
 import type { ConfirmSpec, RecycleBinSchema, Row } from './types';
@@ -96,6 +96,8 @@ export function RecycleBin<T>({
     ) : (
       node(() => act(ids(), false))
     );
+  // on a phone: one ⋯ menu in a narrow column kept on screen (issue 29)
+  const actions = useActionColumn();
   const columns = [
     {
       title: '#',
@@ -105,28 +107,24 @@ export function RecycleBin<T>({
       render: (_: unknown, __: T, i: number) => i + 1,
     },
     ...bin.columns.map((c) => toAntColumn(c)),
-    {
-      title: '操作',
-      key: 'action',
+    actions.column<T>({
       width: 150,
-      align: 'center' as const,
-      render: (_: unknown, r: T) => {
+      links: (r) => {
         const id = String((r as Row)[rowKey]);
-        return (
-          <Space separator="|">
-            <Typography.Link onClick={() => act([id], true)}>还原</Typography.Link>
-            {purgeLink(
-              () => [id],
-              (onClick) => (
-                <Typography.Link type="danger" onClick={onClick}>
-                  彻底删除
-                </Typography.Link>
-              ),
-            )}
-          </Space>
-        );
+        return {
+          actions: [
+            { key: 'restore', label: '还原', onClick: () => act([id], true) },
+            {
+              key: 'purge',
+              label: <Typography.Text type="danger">彻底删除</Typography.Text>,
+              danger: true,
+              confirm: popTitle ?? undefined,
+              onClick: () => act([id], false),
+            },
+          ],
+        };
       },
-    },
+    }),
   ];
 
   return (
@@ -155,7 +153,7 @@ export function RecycleBin<T>({
         dataSource={rows}
         columns={columns}
         pagination={bin.paged ? { pageSize: DEFAULT_PAGE_SIZE, showTotal: totalText } : false}
-        scroll={bin.paged ? undefined : { y: 420 }}
+        scroll={actions.scroll(bin.paged ? undefined : { y: 420 })}
         rowSelection={
           bin.batch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined
         }

@@ -1,4 +1,11 @@
 export { type ActionItem, ActionLinks, type ActionLinksProps } from './ActionLinks';
+export {
+  ACTION_CELL_CLASS,
+  type ActionColumnOptions,
+  actionColumn,
+  PHONE_ACTION_COLUMN_WIDTH,
+  useActionColumn,
+} from './action-column';
 export * from './constants';
 export { ImportExcelButton, type ImportExcelButtonProps } from './ImportExcelButton';
 export { errorFileHref, type ImportOutcome, importOutcome, isExcelFile } from './import-core';

@@ -14,6 +14,7 @@ export function DesignerModal({
   testId,
   onClose,
   onSave,
+  fill,
   children,
 }: {
   isEdit: boolean;
@@ -23,6 +24,8 @@ export function DesignerModal({
   testId: string;
   onClose: () => void;
   onSave: () => void;
+  /** the body fills the window's height; a child with the class `kit-modal-grow` takes what is left (KitModal) */
+  fill?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -33,9 +36,12 @@ export function DesignerModal({
       onCancel={onClose}
       onOk={onSave}
       confirmLoading={saving}
+      fill={fill}
     >
       <Spin spinning={loading}>
-        <div data-testid={testId}>{children}</div>
+        <div data-testid={testId} className={fill ? 'kit-modal-column' : undefined}>
+          {children}
+        </div>
       </Spin>
     </KitModal>
   );

@@ -28,7 +28,6 @@ import { renderWidget } from '../kit/widgets';
 import {
   ACTION_COLUMN_WIDTH,
   type ActionItem,
-  ActionLinks,
   confirmDeleteMany,
   DEFAULT_PAGE_SIZE,
   ImportExcelButton,
@@ -40,6 +39,7 @@ import {
   type SuperQuery,
   sorterToSort,
   totalText,
+  useActionColumn,
 } from '../list';
 import { SuperQueryButton } from '../SuperQuery';
 import { loadFormItem, type OnlineEditorState, OnlineFormModal } from './OnlineForm';
@@ -384,6 +384,8 @@ export function OnlineList({
     else navigate(t.to);
   };
 
+  // on a phone the row actions are one ⋯ menu in a narrow column kept at the right edge (issue 29)
+  const actions = useActionColumn();
   const columnsOf = (info: OnlColumnsInfo): ColumnsType<OnlRecord> => {
     const dict = info.dictOptions ?? {};
     const cols: ColumnsType<OnlRecord> = info.columns
@@ -421,39 +423,37 @@ export function OnlineList({
           },
         };
       });
-    cols.push({
-      key: '__action',
-      title: '操作',
-      align: 'center',
-      fixed: 'right',
-      width: ACTION_COLUMN_WIDTH + (tree ? 40 : 0),
-      render: (_v: unknown, row: OnlRecord) => {
-        if (isPlaceholder(row)) return null;
-        const more: ActionItem[] = [];
-        if (tree && show('add'))
-          more.push({
-            key: 'addChild',
-            label: '添加下级',
-            onClick: () => setEditor({ mode: 'add', init: { ...(formInit ?? {}), [pidField]: row.id } }),
-          });
-        if (show('detail'))
-          more.push({ key: 'detail', label: '详情', onClick: () => setEditor({ mode: 'detail', record: row }) });
-        for (const b of buttons.row) {
-          more.push(
-            isJsButton(b)
-              ? { key: b.buttonCode, label: <Tooltip title={JS_BUTTON_TIP}>{b.buttonName}</Tooltip>, disabled: true }
-              : { key: b.buttonCode, label: b.buttonName, onClick: () => void runButton(b, row) },
-          );
-        }
-        return (
-          <ActionLinks
-            onEdit={show('update') ? () => setEditor({ mode: 'edit', record: row }) : undefined}
-            onDelete={show('delete') ? () => void removeIds([String(row.id)]) : undefined}
-            more={more}
-          />
-        );
-      },
-    });
+    cols.push(
+      actions.column<OnlRecord>({
+        key: '__action',
+        fixed: true,
+        width: ACTION_COLUMN_WIDTH + (tree ? 40 : 0),
+        links: (row) => {
+          if (isPlaceholder(row)) return null;
+          const more: ActionItem[] = [];
+          if (tree && show('add'))
+            more.push({
+              key: 'addChild',
+              label: '添加下级',
+              onClick: () => setEditor({ mode: 'add', init: { ...(formInit ?? {}), [pidField]: row.id } }),
+            });
+          if (show('detail'))
+            more.push({ key: 'detail', label: '详情', onClick: () => setEditor({ mode: 'detail', record: row }) });
+          for (const b of buttons.row) {
+            more.push(
+              isJsButton(b)
+                ? { key: b.buttonCode, label: <Tooltip title={JS_BUTTON_TIP}>{b.buttonName}</Tooltip>, disabled: true }
+                : { key: b.buttonCode, label: b.buttonName, onClick: () => void runButton(b, row) },
+            );
+          }
+          return {
+            onEdit: show('update') ? () => setEditor({ mode: 'edit', record: row }) : undefined,
+            onDelete: show('delete') ? () => void removeIds([String(row.id)]) : undefined,
+            more,
+          };
+        },
+      }),
+    );
     return cols;
   };
 

@@ -23,6 +23,7 @@ import {
   parseSnapshot,
 } from '../../../api/log';
 import { Truncated, useKeyedLoad } from '../../../components/kit';
+import { useActionColumn } from '../../../components/list';
 import { feedback } from '../../../utils/feedback';
 
 /** two versions of one row: data log ids of the left / right side */
@@ -177,6 +178,8 @@ export function HistoryModal({
   canCompare: boolean;
 }) {
   const { versions, loading } = useVersions(row?.dataTable, row?.dataId);
+  // on a phone: 与上一版本比较 in a ⋯ menu kept on screen (issue 29)
+  const actions = useActionColumn();
   const columns: TableColumnsType<DataLog> = [
     { title: '版本号', dataIndex: 'dataVersion', width: 80, align: 'center' },
     { title: '创建人', dataIndex: 'createBy', width: 110, align: 'center' },
@@ -189,18 +192,16 @@ export function HistoryModal({
     },
   ];
   if (canCompare)
-    columns.push({
-      title: '操作',
-      key: 'action',
-      width: 130,
-      align: 'center',
-      render: (_, v, i) =>
-        i > 0 ? (
-          <Typography.Link onClick={() => onCompare(pairOf(versions[i - 1], v))}>与上一版本比较</Typography.Link>
-        ) : (
-          <Typography.Text type="secondary">初始版本</Typography.Text>
-        ),
-    });
+    columns.push(
+      actions.column<DataLog>({
+        width: 130,
+        links: (v, i) =>
+          i > 0
+            ? { actions: [{ label: '与上一版本比较', onClick: () => onCompare(pairOf(versions[i - 1], v)) }] }
+            : null,
+        empty: () => <Typography.Text type="secondary">初始版本</Typography.Text>,
+      }),
+    );
 
   return (
     <Modal
@@ -222,7 +223,7 @@ export function HistoryModal({
             columns={columns}
             dataSource={versions}
             pagination={false}
-            scroll={{ y: 400 }}
+            scroll={actions.scroll({ y: 400 })}
             locale={{ emptyText: <Empty description="暂无版本" /> }}
           />
         </Space>

@@ -1,5 +1,5 @@
 import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Tabs } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CgformField,
   type CgformHead,
@@ -36,6 +36,36 @@ const YN = [
   { value: 'N', label: '否' },
 ];
 
+/** the grid's own height before its box is measured (and where nothing is measured, e.g. a test DOM) */
+const GRID_HEIGHT_UNMEASURED = 360;
+
+/**
+ * The height a JVxeTable in `box` may take (issue 29): the box's height (it grows with the dialog's body, KitModal
+ * `fill`) less the grid's frame (its toolbar, the scroll area's borders). Followed as the window or the head form changes.
+ */
+function useFillHeight(box: RefObject<HTMLDivElement | null>, active: boolean, content: string): number {
+  const [height, setHeight] = useState(GRID_HEIGHT_UNMEASURED);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `content` (the tab) changes what sits above the grid
+  useEffect(() => {
+    const el = box.current;
+    if (!active || !el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      // the grid's frame: its toolbar above the scroll area and the scroll area's borders
+      const root = el.querySelector<HTMLElement>('.jvxe-table');
+      const scroll = root?.querySelector<HTMLElement>('.jvxe-scroll');
+      const own = scroll ? Number.parseFloat(scroll.style.height) : Number.NaN;
+      const frame = root && Number.isFinite(own) ? root.getBoundingClientRect().height - own : 0;
+      const h = Math.floor(el.clientHeight - frame);
+      if (h > 0) setHeight(h);
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    measure();
+    return () => ro.disconnect();
+  }, [box, active, content]);
+  return height;
+}
+
 /**
  * The designer of one form definition (新增 / 编辑 of Online表单开发): the head form and the field tabs 数据库属性,
  * 页面属性, 校验字段, 外键, 字典 (one set of rows, a column set per tab) and 索引, saved in one api/addAll or
@@ -53,12 +83,6 @@ export function CgformDesigner({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [viewportHeight, setViewportHeight] = useState(() => window.innerHeight);
-  useEffect(() => {
-    const onResize = () => setViewportHeight(window.innerHeight);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
   const [form] = Form.useForm();
   const [tab, setTab] = useState<DesignerTab>('db');
   const [loading, setLoading] = useState(false);
@@ -71,6 +95,8 @@ export function CgformDesigner({
   const indexRef = useRef<Rec[]>([]);
   const original = useRef<{ id: string; fields: CgformField[]; indexes: CgformIndex[] } | undefined>(undefined);
   const api = useRef<JVxeTableApi>(null);
+  /** the space the field grid may take: what the dialog's body leaves below the head form and the tabs */
+  const gridBox = useRef<HTMLDivElement>(null);
   const tableType = Form.useWatch('tableType', form);
   const isTree = Form.useWatch('isTree', form);
 
@@ -206,8 +232,7 @@ export function CgformDesigner({
     </Col>
   );
 
-  // issue 29: the field grid takes the window's height (it showed five rows at 1366×768); the dialog body scrolls
-  const gridHeight = Math.max(360, viewportHeight - 280);
+  const gridHeight = useFillHeight(gridBox, !loading && open, tab);
   const table =
     tab === 'index' ? (
       <JVxeTable
@@ -242,6 +267,7 @@ export function CgformDesigner({
       loading={loading}
       saving={saving}
       testId="cgform-designer"
+      fill
       onClose={onClose}
       onSave={() => void save()}
     >
@@ -383,7 +409,9 @@ export function CgformDesigner({
         onChange={switchTab}
         items={(Object.keys(TAB_TITLES) as DesignerTab[]).map((k) => ({ key: k, label: TAB_TITLES[k] }))}
       />
-      {!loading && table}
+      <div ref={gridBox} className="kit-modal-grow" data-testid="cgform-designer-grid">
+        {!loading && table}
+      </div>
     </DesignerModal>
   );
 }

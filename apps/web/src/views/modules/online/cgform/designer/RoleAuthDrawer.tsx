@@ -1,4 +1,19 @@
-import { Alert, Button, Checkbox, Drawer, Empty, Form, Input, Select, Space, Spin, Switch, Table, Tabs } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   type AuthButton,
@@ -19,6 +34,7 @@ import {
 } from '../../../../../api/cgform-design';
 import { http } from '../../../../../api/http';
 import { runCall } from '../../../../../components/kit';
+import { useActionColumn } from '../../../../../components/list';
 import { feedback } from '../../../../../utils/feedback';
 import { AUTH_OPERATORS, authRuleLabel } from './designer-logic';
 
@@ -48,6 +64,8 @@ function RulesPane({ id }: { id: string }) {
   const [rules, setRules] = useState<AuthDataRule[]>([]);
   const [loading, setLoading] = useState(false);
   const [form] = Form.useForm();
+  // on a phone the rule's 删除 sits in a ⋯ menu kept on screen (issue 29)
+  const actions = useActionColumn();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -163,6 +181,7 @@ function RulesPane({ id }: { id: string }) {
         rowKey="id"
         pagination={false}
         dataSource={rules}
+        scroll={actions.scroll()}
         columns={[
           { title: '规则名称', dataIndex: 'ruleName' },
           { title: '规则字段', dataIndex: 'ruleColumn' },
@@ -184,16 +203,20 @@ function RulesPane({ id }: { id: string }) {
               />
             ),
           },
-          {
-            title: '操作',
+          actions.column<AuthDataRule>({
             key: 'op',
             width: 70,
-            render: (_, r) => (
-              <Button type="link" size="small" danger onClick={() => void runCall(() => deleteAuthData(r.id), load)}>
-                删除
-              </Button>
-            ),
-          },
+            links: (r) => ({
+              actions: [
+                {
+                  key: 'delete',
+                  label: <Typography.Text type="danger">删除</Typography.Text>,
+                  danger: true,
+                  onClick: () => void runCall(() => deleteAuthData(r.id), load),
+                },
+              ],
+            }),
+          }),
         ]}
       />
     </Spin>
