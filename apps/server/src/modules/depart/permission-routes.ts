@@ -15,14 +15,15 @@ import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { tenantOf, tenantWhereVia } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
-import { buildPermissionTree, dataRulesOf, departPermissionRows, trimComma } from './permission-tree.ts';
+import { buildPermissionTree, dataRulesOf, departPermissionRows } from './permission-tree.ts';
+import { dataRuleAnswer, deleteRoutes, departRolesOfTenant, editRoute } from './route-helpers.ts';
 import {
   DepartDataRuleSave,
   DepartIdQuery,
   DepartPermissionBody,
   DepartPermissionEdit,
+  diffIds,
   IdQuery,
-  IdsQuery,
   RoleIdQuery,
   SaveDeptRolePermission,
   splitIds,
@@ -47,9 +48,8 @@ export async function invalidateRoleMembers(app: FastifyInstance, roleIds: strin
   for (const m of members) await app.ctx.perms.invalidate(m.userId);
 }
 
-/** department grants and department roles of the request's tenancy, reached through their department (ADR 017) */
+/** department grants of the request's tenancy, reached through their department (ADR 017) */
 const grantsOfTenant = (req: FastifyRequest) => tenantWhereVia(sysDepartPermission.departId, sysDepart, tenantOf(req));
-const rolesOfTenant = (req: FastifyRequest) => tenantWhereVia(sysDepartRole.departId, sysDepart, tenantOf(req));
 
 /**
  * `/sys/sysDepartPermission/*` (contract §4.4): what a department may hand out, and its depart roles' grants. Another
@@ -74,7 +74,7 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
     const [role] = await db
       .select({ id: sysDepartRole.id })
       .from(sysDepartRole)
-      .where(and(eq(sysDepartRole.id, roleId), rolesOfTenant(req)));
+      .where(and(eq(sysDepartRole.id, roleId), departRolesOfTenant(req)));
     if (!role) return okCode0([]);
     const rows = await db
       .select({ permissionId: sysDepartRolePermission.permissionId })
@@ -89,12 +89,9 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
     const [role] = await db
       .select()
       .from(sysDepartRole)
-      .where(and(eq(sysDepartRole.id, body.roleId), rolesOfTenant(req)));
+      .where(and(eq(sysDepartRole.id, body.roleId), departRolesOfTenant(req)));
     if (!role) throw bizError('部门角色不存在！');
-    const wanted = new Set(splitIds(body.permissionIds));
-    const last = new Set(splitIds(body.lastpermissionIds));
-    const toAdd = [...wanted].filter((id) => !last.has(id));
-    const toDelete = [...last].filter((id) => !wanted.has(id));
+    const { toAdd, toDelete } = diffIds(body.permissionIds, body.lastpermissionIds);
     if (toAdd.length) {
       // a depart role can only receive what its department was granted
       const allowed = new Set((await departPermissionRows(db, role.departId)).map((r) => r.id));
@@ -171,24 +168,19 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
     return ok(null, '添加成功！');
   });
 
-  app.route({
-    method: ['PUT', 'POST'],
-    url: `${B}/edit`,
-    ...manage,
-    handler: async (req) => {
-      const body = parse(DepartPermissionEdit, req.body);
-      const [cur] = await db
-        .select()
-        .from(sysDepartPermission)
-        .where(and(eq(sysDepartPermission.id, body.id), grantsOfTenant(req)));
-      if (!cur) throw bizError('未找到对应数据');
-      await checkRefs(req, body.departId, body.permissionId);
-      await db
-        .update(sysDepartPermission)
-        .set({ departId: body.departId, permissionId: body.permissionId, dataRuleIds: body.dataRuleIds ?? null })
-        .where(eq(sysDepartPermission.id, body.id));
-      return ok(null, '编辑成功!');
-    },
+  editRoute(app, B, manage, async (req) => {
+    const body = parse(DepartPermissionEdit, req.body);
+    const [cur] = await db
+      .select()
+      .from(sysDepartPermission)
+      .where(and(eq(sysDepartPermission.id, body.id), grantsOfTenant(req)));
+    if (!cur) throw bizError('未找到对应数据');
+    await checkRefs(req, body.departId, body.permissionId);
+    await db
+      .update(sysDepartPermission)
+      .set({ departId: body.departId, permissionId: body.permissionId, dataRuleIds: body.dataRuleIds ?? null })
+      .where(eq(sysDepartPermission.id, body.id));
+    return ok(null, '编辑成功!');
   });
 
   const removeGrants = async (req: FastifyRequest, ids: string[]) => {
@@ -225,18 +217,7 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
     return rows.length;
   };
 
-  app.delete(`${B}/delete`, manage, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    if (!(await removeGrants(req, [id]))) throw bizError('未找到对应数据');
-    return ok(null, '删除成功!');
-  });
-
-  app.delete(`${B}/deleteBatch`, manage, async (req) => {
-    const { ids } = parse(IdsQuery, req.query);
-    if (!ids.length) throw bizError('参数不识别！');
-    await removeGrants(req, ids);
-    return ok(null, '批量删除成功!');
-  });
+  deleteRoutes(app, B, manage, removeGrants);
 
   // ------------------------------------------------------------ data rules of a department grant
 
@@ -252,10 +233,7 @@ export default async function departPermissionRoutes(app: FastifyInstance): Prom
       .select()
       .from(sysDepartPermission)
       .where(and(eq(sysDepartPermission.permissionId, permissionId), eq(sysDepartPermission.departId, departId)));
-    const result: Record<string, unknown> = { datarule: rules.map((r) => rowJson(r)) };
-    const checked = trimComma(grant?.dataRuleIds);
-    if (checked) result.drChecked = checked;
-    return ok(result);
+    return dataRuleAnswer(rules, grant?.dataRuleIds);
   });
 
   app.post(`${B}/datarule`, manage, async (req) => {

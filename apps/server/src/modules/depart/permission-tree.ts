@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sysDepartPermission, sysPermission, sysPermissionDataRule } from '../../db/schema/index.ts';
+import { splitIds } from './schema.ts';
 
 /** JeecgBoot TreeModel of a permission row (role / depart-role authorization trees). */
 export interface PermissionTreeModel {
@@ -88,6 +89,15 @@ export async function dataRulesOf(db: Db, permissionId: string, ids?: readonly s
     )
     .orderBy(asc(sysPermissionDataRule.id));
   return rows;
+}
+
+/** rule ids the department itself was given for the permission */
+export async function departRuleIds(db: Db, departId: string, permissionId: string): Promise<string[]> {
+  const [grant] = await db
+    .select({ dataRuleIds: sysDepartPermission.dataRuleIds })
+    .from(sysDepartPermission)
+    .where(and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)));
+  return splitIds(grant?.dataRuleIds);
 }
 
 /** `a,b,` → `a,b` (drChecked is answered without the trailing comma) */

@@ -2,23 +2,16 @@ import { ok } from '@answer/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  sysDepart,
-  sysDepartPermission,
-  sysDepartRole,
-  sysDepartRolePermission,
-  sysDepartRoleUser,
-  sysUser,
-  sysUserDepart,
-} from '../../db/schema/index.ts';
+import { sysDepartRole, sysDepartRolePermission, sysDepartRoleUser, sysUser } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
-import { tenantOf, tenantWhere, tenantWhereVia } from '../../platform/tenant-scope.ts';
+import { tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import { DEPART_PAGES, invalidateRoleMembers } from './permission-routes.ts';
-import { dataRulesOf, trimComma } from './permission-tree.ts';
+import { dataRulesOf, departRuleIds } from './permission-tree.ts';
+import { dataRuleAnswer, deleteRoutes, departRolesOfTenant, editRoute } from './route-helpers.ts';
 import {
   DepartRoleAdd,
   DepartRoleEdit,
@@ -26,13 +19,14 @@ import {
   DeptRoleListQuery,
   DeptRoleUserAdd,
   DeptRoleUserQuery,
+  diffIds,
   IdQuery,
-  IdsQuery,
   idStr,
   splitIds,
 } from './schema.ts';
 import { departSnapshot, existingDepart, managedDepartIds } from './service.ts';
 import { subtreeIds } from './tree-cache.ts';
+import { departIdsOfUser } from './user-routes.ts';
 
 const departRoleEntity = defineListEntity({
   table: sysDepartRole,
@@ -42,13 +36,6 @@ const departRoleEntity = defineListEntity({
 });
 
 export const ROLE_CODE_TAKEN = '该部门下已存在此角色编码！';
-
-/**
- * Department roles of the request's tenancy: a department role belongs to its department's tenant and is reached only
- * through it (ADR 017) — another tenant's role or department answers as an unknown id.
- */
-export const departRolesOfTenant = (req: FastifyRequest) =>
-  tenantWhereVia(sysDepartRole.departId, sysDepart, tenantOf(req));
 
 /**
  * `/sys/sysDepartRole/*` (contract §4.4). Decision: role_code is unique within its department (the same code may
@@ -120,30 +107,25 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     return ok(null, '添加成功！');
   });
 
-  app.route({
-    method: ['PUT', 'POST'],
-    url: `${B}/edit`,
-    ...manage,
-    handler: async (req) => {
-      const body = parse(DepartRoleEdit, req.body);
-      const [cur] = await db
-        .select()
-        .from(sysDepartRole)
-        .where(and(eq(sysDepartRole.id, body.id), departRolesOfTenant(req)));
-      if (!cur) throw bizError('未找到对应数据');
-      if (await codeTaken(cur.departId, body.roleCode, cur.id)) throw bizError(ROLE_CODE_TAKEN);
-      await db
-        .update(sysDepartRole)
-        .set({
-          roleName: body.roleName,
-          roleCode: body.roleCode,
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          updateBy: req.auth!.user.username,
-          updateTime: new Date(),
-        })
-        .where(eq(sysDepartRole.id, cur.id));
-      return ok(null, '编辑成功!');
-    },
+  editRoute(app, B, manage, async (req) => {
+    const body = parse(DepartRoleEdit, req.body);
+    const [cur] = await db
+      .select()
+      .from(sysDepartRole)
+      .where(and(eq(sysDepartRole.id, body.id), departRolesOfTenant(req)));
+    if (!cur) throw bizError('未找到对应数据');
+    if (await codeTaken(cur.departId, body.roleCode, cur.id)) throw bizError(ROLE_CODE_TAKEN);
+    await db
+      .update(sysDepartRole)
+      .set({
+        roleName: body.roleName,
+        roleCode: body.roleCode,
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        updateBy: req.auth!.user.username,
+        updateTime: new Date(),
+      })
+      .where(eq(sysDepartRole.id, cur.id));
+    return ok(null, '编辑成功!');
   });
 
   /** deletes roles with their grants and memberships; members lose the permissions at once */
@@ -167,18 +149,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     return roleIds.length;
   };
 
-  app.delete(`${B}/delete`, manage, async (req) => {
-    const { id } = parse(IdQuery, req.query);
-    if (!(await removeRoles(req, [id]))) throw bizError('未找到对应数据');
-    return ok(null, '删除成功!');
-  });
-
-  app.delete(`${B}/deleteBatch`, manage, async (req) => {
-    const { ids } = parse(IdsQuery, req.query);
-    if (!ids.length) throw bizError('参数不识别！');
-    await removeRoles(req, ids);
-    return ok(null, '批量删除成功!');
-  });
+  deleteRoutes(app, B, manage, removeRoles);
 
   // the roles of a department (the user's assignment dialog)
   app.get(`${B}/getDeptRoleList`, read, async (req) => {
@@ -216,10 +187,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
   // diff of a user's depart roles: newRoleId (wanted, comma list) against oldRoleId (shown before)
   app.post(`${B}/deptRoleUserAdd`, manage, async (req) => {
     const body = parse(DeptRoleUserAdd, req.body);
-    const wanted = new Set(splitIds(body.newRoleId));
-    const old = new Set(splitIds(body.oldRoleId));
-    const toAdd = [...wanted].filter((id) => !old.has(id));
-    const toDelete = [...old].filter((id) => !wanted.has(id));
+    const { toAdd, toDelete } = diffIds(body.newRoleId, body.oldRoleId);
     const [user] = await db
       .select({ id: sysUser.id })
       .from(sysUser)
@@ -240,11 +208,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
         .where(and(inArray(sysDepartRole.id, toAdd), departRolesOfTenant(req)));
       if (roles.length !== toAdd.length) throw bizError('部门角色不存在！');
       // a user only takes roles of departments they belong to
-      const links = await db
-        .select({ depId: sysUserDepart.depId })
-        .from(sysUserDepart)
-        .where(eq(sysUserDepart.userId, body.userId));
-      const deps = new Set(links.map((l) => l.depId));
+      const deps = new Set(await departIdsOfUser(db, body.userId));
       if (roles.some((r) => !deps.has(r.departId))) throw bizError('用户不属于该部门，无法分配部门角色！');
     }
     await db.transaction(async (tx) => {
@@ -272,15 +236,6 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     roleId: idStr('roleId'),
   });
 
-  /** rule ids the department itself was given for the permission */
-  const departRuleIds = async (departId: string, permissionId: string) => {
-    const [grant] = await db
-      .select({ dataRuleIds: sysDepartPermission.dataRuleIds })
-      .from(sysDepartPermission)
-      .where(and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)));
-    return splitIds(grant?.dataRuleIds);
-  };
-
   app.get(`${B}/datarule/:permissionId/:departId/:roleId`, read, async (req) => {
     const { permissionId, departId, roleId } = parse(RuleParams, req.params);
     const [role] = await db
@@ -288,16 +243,13 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
       .from(sysDepartRole)
       .where(and(eq(sysDepartRole.id, roleId), departRolesOfTenant(req)));
     if (!role || !(await existingDepart(db, departId, tenantOf(req)))) throw bizError('未找到权限配置信息');
-    const rules = await dataRulesOf(db, permissionId, await departRuleIds(departId, permissionId));
+    const rules = await dataRulesOf(db, permissionId, await departRuleIds(db, departId, permissionId));
     if (!rules.length) throw bizError('未找到权限配置信息');
     const [grant] = await db
       .select()
       .from(sysDepartRolePermission)
       .where(and(eq(sysDepartRolePermission.permissionId, permissionId), eq(sysDepartRolePermission.roleId, roleId)));
-    const result: Record<string, unknown> = { datarule: rules.map((r) => rowJson(r)) };
-    const checked = trimComma(grant?.dataRuleIds);
-    if (checked) result.drChecked = checked;
-    return ok(result);
+    return dataRuleAnswer(rules, grant?.dataRuleIds);
   });
 
   app.post(`${B}/datarule`, manage, async (req) => {
@@ -317,7 +269,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
         ),
       );
     if (!grant) throw bizError('请先保存角色菜单权限!');
-    const allowed = new Set(await departRuleIds(role.departId, body.permissionId));
+    const allowed = new Set(await departRuleIds(db, role.departId, body.permissionId));
     const ids = splitIds(body.dataRuleIds);
     if (ids.some((id) => !allowed.has(id))) throw bizError('数据规则不在部门授权范围内！');
     await db

@@ -181,3 +181,13 @@ export function splitIds(s: string | null | undefined): string[] {
     ),
   ];
 }
+
+/** diff of two comma lists: ids only in `wanted` are to add, ids only in `shown` (the list shown before) to delete */
+export function diffIds(wanted: string | null | undefined, shown: string | null | undefined) {
+  const want = new Set(splitIds(wanted));
+  const before = new Set(splitIds(shown));
+  return {
+    toAdd: [...want].filter((id) => !before.has(id)),
+    toDelete: [...before].filter((id) => !want.has(id)),
+  };
+}

@@ -37,6 +37,15 @@ export async function departNamesByUser(db: Db, userIds: string[], tenancy: Tena
   return out;
 }
 
+/** ids of the departments the user belongs to */
+export async function departIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const links = await db
+    .select({ depId: sysUserDepart.depId })
+    .from(sysUserDepart)
+    .where(eq(sysUserDepart.userId, userId));
+  return links.map((l) => l.depId);
+}
+
 /** Removes memberships (and the user's roles of that department); returns how many links were removed. */
 async function removeFromDepart(
   app: FastifyInstance,
