@@ -15,6 +15,7 @@ import { type DataRule, type ListEntity, listOrderBy, listWhere } from './list-q
 import { formatDateTime, rowJson } from './serialize.ts';
 import { allOf, asText, resolveTableDict } from './table-registry.ts';
 import { tenantOf } from './tenant-scope.ts';
+import { ZIP_LIMITS, zipDirectory, zipEntryBytes } from './zip.ts';
 
 /**
  * Excel export and import for every list page (JeecgBoot's exportXls / importExcel, contract §4.13).
@@ -251,54 +252,18 @@ const NOT_XLSX = '文件格式不正确，请上传 .xlsx 格式的 Excel 文件
 const LEGACY_XLS = '不支持旧版 Excel（.xls）文件，请在 Excel 中另存为 .xlsx 格式后再导入';
 const BAD_HEADER = '导入文件的表头与模板不符，请先导出文件作为模板再填写';
 const NO_ROWS = '导入文件中没有数据';
-/** a 10 MB zip may not unpack into more than this */
-const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
-const MAX_ZIP_ENTRIES = 5000;
-
 /**
- * Reads the zip's central directory (without unpacking anything): must list xl/workbook.xml, at most 5000 entries and
- * 256 MB unpacked (guards against zip bombs). Returns false when it is no usable .xlsx.
+ * Reads the zip's central directory (without unpacking anything): must list xl/workbook.xml, within ZIP_LIMITS
+ * (5000 entries, 64 MB unpacked: guards against zip bombs). Returns false when it is no usable .xlsx.
  */
 export function looksLikeXlsx(b: Buffer): boolean {
-  if (!ZIP(b)) return false;
-  // end of central directory: signature 0x06054b50, within the last 64 KiB + 22 bytes
-  const from = Math.max(0, b.length - 65_557);
-  let eocd = -1;
-  for (let i = b.length - 22; i >= from; i--) {
-    if (b.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return false;
-  const entries = b.readUInt16LE(eocd + 10);
-  const cdSize = b.readUInt32LE(eocd + 12);
-  const cdOffset = b.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || cdOffset === 0xffffffff || entries > MAX_ZIP_ENTRIES) return false;
-  if (cdOffset + cdSize > b.length) return false;
-  let p = cdOffset;
-  let unpacked = 0;
-  let workbook = false;
-  for (let n = 0; n < entries; n++) {
-    if (p + 46 > b.length || b.readUInt32LE(p) !== 0x02014b50) return false;
-    const size = b.readUInt32LE(p + 24);
-    const nameLen = b.readUInt16LE(p + 28);
-    const extraLen = b.readUInt16LE(p + 30);
-    const commentLen = b.readUInt16LE(p + 32);
-    if (size === 0xffffffff) return false;
-    unpacked += size;
-    if (unpacked > MAX_UNPACKED_BYTES) return false;
-    const name = b.toString('utf8', p + 46, p + 46 + nameLen);
-    if (name === 'xl/workbook.xml') workbook = true;
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return workbook;
+  return ZIP(b) && (zipDirectory(b)?.some((e) => e.name === 'xl/workbook.xml') ?? false);
 }
 
 /** what an import may expand to, checked on the real bytes before the workbook is parsed (issue 28 security 6) */
 export const XLSX_LIMITS = {
   /** every entry inflated, in total */
-  unpackedBytes: MAX_UNPACKED_BYTES,
+  unpackedBytes: ZIP_LIMITS.unpackedBytes,
   /** cells of all sheets (50 000 rows × 40 columns) */
   cells: 2_000_000,
   /** shared strings */
@@ -315,39 +280,21 @@ export const XLSX_TOO_LARGE = '导入文件解压后过大或内容异常（单�
  * Answers the refusal's message, or null.
  */
 export function xlsxBoundsProblem(b: Buffer): string | null {
-  let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
-    if (b.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return NOT_XLSX;
-  const entries = b.readUInt16LE(eocd + 10);
-  let p = b.readUInt32LE(eocd + 16);
+  // the declared total is checked below, answered as too large rather than as no .xlsx
+  const entries = zipDirectory(b, { entries: ZIP_LIMITS.entries, unpackedBytes: Number.POSITIVE_INFINITY });
+  if (!entries) return NOT_XLSX;
   let total = 0;
   let cells = 0;
   let strings = 0;
-  for (let n = 0; n < entries; n++) {
-    if (p + 46 > b.length || b.readUInt32LE(p) !== 0x02014b50) return NOT_XLSX;
-    const method = b.readUInt16LE(p + 10);
-    const csize = b.readUInt32LE(p + 20);
-    const size = b.readUInt32LE(p + 24);
-    const nameLen = b.readUInt16LE(p + 28);
-    const extraLen = b.readUInt16LE(p + 30);
-    const commentLen = b.readUInt16LE(p + 32);
-    const local = b.readUInt32LE(p + 42);
-    const name = b.toString('utf8', p + 46, p + 46 + nameLen);
-    p += 46 + nameLen + extraLen + commentLen;
-    if (local + 30 > b.length || b.readUInt32LE(local) !== 0x04034b50) return NOT_XLSX;
-    const start = local + 30 + b.readUInt16LE(local + 26) + b.readUInt16LE(local + 28);
-    if (start + csize > b.length) return NOT_XLSX;
+  for (const e of entries) {
+    const { name, method, size } = e;
+    const raw = zipEntryBytes(b, e);
+    if (!raw) return NOT_XLSX;
     total += size;
     if (total > XLSX_LIMITS.unpackedBytes) return XLSX_TOO_LARGE;
     if (!/\.xml$/i.test(name) || !name.startsWith('xl/')) continue;
     let data: Buffer;
     try {
-      const raw = b.subarray(start, start + csize);
       if (method === 0) data = raw;
       else if (method === 8) data = inflateRawSync(raw, { maxOutputLength: Math.max(1, size) });
       else return NOT_XLSX;

@@ -18,6 +18,7 @@ import mammoth from 'mammoth';
 import type { AppContext } from '../../context.ts';
 import { bizError } from '../../platform/errors.ts';
 import { tenantOf } from '../../platform/tenant-scope.ts';
+import { zipDirectory } from '../../platform/zip.ts';
 import { stripHtml } from '../announcement/sanitize.ts';
 import { OLE, readUploadedFile, storedName, writeUnderRoot, ZIP } from '../common/files.ts';
 import { recordUpload } from '../oss/routes.ts';
@@ -41,8 +42,6 @@ import { typeOf } from './validate.ts';
  */
 
 export const WORD_SAMPLE_NAME = '题目导入示例.docx';
-const MAX_UNPACKED = 64 * 1024 * 1024;
-const MAX_ENTRIES = 5000;
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const MAX_IMAGES = 300;
 const IMAGE_TYPES: Record<string, string> = {
@@ -57,38 +56,9 @@ const IMAGE_TYPES: Record<string, string> = {
 const NOT_DOCX = '文件格式不正确，请上传 .docx 格式的 Word 文件';
 const LEGACY_DOC = '不支持旧版 Word（.doc）文件，请在 Word 中另存为 .docx 格式后再导入';
 
-/** a readable .docx: a zip whose directory names word/document.xml, with bounded entries and unpacked size */
+/** a readable .docx: a zip whose directory names word/document.xml, within ZIP_LIMITS (entries, unpacked size) */
 export function looksLikeDocx(b: Buffer): boolean {
-  if (!ZIP(b)) return false;
-  const from = Math.max(0, b.length - 65_557);
-  let eocd = -1;
-  for (let i = b.length - 22; i >= from; i--) {
-    if (b.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return false;
-  const entries = b.readUInt16LE(eocd + 10);
-  const cdSize = b.readUInt32LE(eocd + 12);
-  const cdOffset = b.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || entries > MAX_ENTRIES || cdOffset + cdSize > b.length) return false;
-  let p = cdOffset;
-  let unpacked = 0;
-  let document = false;
-  for (let n = 0; n < entries; n++) {
-    if (p + 46 > b.length || b.readUInt32LE(p) !== 0x02014b50) return false;
-    const size = b.readUInt32LE(p + 24);
-    const nameLen = b.readUInt16LE(p + 28);
-    const extraLen = b.readUInt16LE(p + 30);
-    const commentLen = b.readUInt16LE(p + 32);
-    if (size === 0xffffffff) return false;
-    unpacked += size;
-    if (unpacked > MAX_UNPACKED) return false;
-    if (b.toString('utf8', p + 46, p + 46 + nameLen) === 'word/document.xml') document = true;
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return document;
+  return ZIP(b) && (zipDirectory(b)?.some((e) => e.name === 'word/document.xml') ?? false);
 }
 
 // ---------------------------------------------------------------- HTML blocks
