@@ -119,6 +119,10 @@ test('dictionaries: add with items, duplicate value, disabled item, cache refres
   const bin = visibleModal(page, '字典回收站');
   const binRow = rowOf(bin, DICT_CODE);
   await expect(binRow).toBeVisible();
+  // every row action inside the dialog at 1366 (the bin's columns are wider than its 900 px: the 操作 column stays)
+  const purgeBox = await binRow.getByText('彻底删除').boundingBox();
+  const bodyBox = await bin.locator('.ant-modal-body').boundingBox();
+  expect(purgeBox && bodyBox && purgeBox.x + purgeBox.width <= bodyBox.x + bodyBox.width).toBe(true);
   await page.screenshot({ path: '/tmp/dict-recycle.png' });
   await binRow.getByText('还原').click();
   await toast(page, '操作成功!');

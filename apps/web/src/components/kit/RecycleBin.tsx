@@ -107,8 +107,10 @@ export function RecycleBin<T>({
       render: (_: unknown, __: T, i: number) => i + 1,
     },
     ...bin.columns.map((c) => toAntColumn(c)),
+    // kept at the right edge at every width: a bin's columns can be wider than its dialog (字典回收站 at 1366)
     actions.column<T>({
       width: 150,
+      fixed: true,
       links: (r) => {
         const id = String((r as Row)[rowKey]);
         return {
@@ -153,7 +155,7 @@ export function RecycleBin<T>({
         dataSource={rows}
         columns={columns}
         pagination={bin.paged ? { pageSize: DEFAULT_PAGE_SIZE, showTotal: totalText } : false}
-        scroll={actions.scroll(bin.paged ? undefined : { y: 420 })}
+        scroll={{ x: 'max-content', ...(bin.paged ? {} : { y: 420 }) }}
         rowSelection={
           bin.batch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined
         }

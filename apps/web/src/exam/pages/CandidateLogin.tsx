@@ -16,6 +16,49 @@ function backTo(redirect: string | null): string {
   return redirect && /^\/exam(\/|$)/.test(redirect) && !redirect.startsWith('/exam/login') ? redirect : examPaths.home;
 }
 
+/** a labelled input of the sign-in forms: its message is tied to it for screen readers (WCAG 3.3.1) */
+function Field(p: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  msg: string | null | undefined;
+  extra: InputHTMLAttributes<HTMLInputElement>;
+  /** beside the input (the captcha image) */
+  beside?: ReactNode;
+}) {
+  const input = (
+    <input
+      id={p.id}
+      name={p.name}
+      value={p.value}
+      aria-invalid={!!p.msg}
+      aria-describedby={p.msg ? `${p.id}-msg` : undefined}
+      onChange={(e) => p.onChange(e.target.value)}
+      {...p.extra}
+    />
+  );
+  return (
+    <div className="exam-field">
+      <label htmlFor={p.id}>{p.label}</label>
+      {p.beside ? (
+        <div className="exam-captcha">
+          {input}
+          {p.beside}
+        </div>
+      ) : (
+        input
+      )}
+      {p.msg ? (
+        <p id={`${p.id}-msg`} className="exam-field-msg">
+          {p.msg}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 type Way = 'user' | 'reservation';
 
 /**
@@ -123,38 +166,18 @@ function UserLogin({ onDone }: { onDone(): void }) {
     set: (v: string) => void,
     extra: InputHTMLAttributes<HTMLInputElement>,
     beside?: ReactNode,
-  ) => {
-    const msg = touched ? missing[name] : null;
-    const input = (
-      <input
-        id={`login-${name}`}
-        name={name}
-        value={value}
-        aria-invalid={!!msg}
-        aria-describedby={msg ? `login-${name}-msg` : undefined}
-        onChange={(e) => set(e.target.value)}
-        {...extra}
-      />
-    );
-    return (
-      <div className="exam-field">
-        <label htmlFor={`login-${name}`}>{label}</label>
-        {beside ? (
-          <div className="exam-captcha">
-            {input}
-            {beside}
-          </div>
-        ) : (
-          input
-        )}
-        {msg ? (
-          <p id={`login-${name}-msg`} className="exam-field-msg">
-            {msg}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  ) => (
+    <Field
+      id={`login-${name}`}
+      name={name}
+      label={label}
+      value={value}
+      onChange={set}
+      msg={touched ? missing[name] : null}
+      extra={extra}
+      beside={beside}
+    />
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
@@ -265,42 +288,24 @@ function ReservationLogin({ onDone }: { onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
       <p className="exam-muted">预约考生请使用预约编号和证件号码登录。</p>
-      <div className="exam-field">
-        <label htmlFor="reservationNo">预约编号</label>
-        <input
-          id="reservationNo"
-          name="reservationNo"
-          autoComplete="off"
-          value={reservationNo}
-          maxLength={64}
-          aria-invalid={touched && !!noMissing}
-          aria-describedby={touched && noMissing ? 'reservationNo-msg' : undefined}
-          onChange={(e) => setReservationNo(e.target.value)}
-        />
-        {touched && noMissing ? (
-          <p id="reservationNo-msg" className="exam-field-msg">
-            {noMissing}
-          </p>
-        ) : null}
-      </div>
-      <div className="exam-field">
-        <label htmlFor="idCard">证件号码</label>
-        <input
-          id="idCard"
-          name="idCard"
-          autoComplete="off"
-          value={idCard}
-          maxLength={50}
-          aria-invalid={touched && !!idMissing}
-          aria-describedby={touched && idMissing ? 'idCard-msg' : undefined}
-          onChange={(e) => setIdCard(e.target.value)}
-        />
-        {touched && idMissing ? (
-          <p id="idCard-msg" className="exam-field-msg">
-            {idMissing}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        id="reservationNo"
+        name="reservationNo"
+        label="预约编号"
+        value={reservationNo}
+        onChange={setReservationNo}
+        msg={touched ? noMissing : null}
+        extra={{ autoComplete: 'off', maxLength: 64 }}
+      />
+      <Field
+        id="idCard"
+        name="idCard"
+        label="证件号码"
+        value={idCard}
+        onChange={setIdCard}
+        msg={touched ? idMissing : null}
+        extra={{ autoComplete: 'off', maxLength: 50 }}
+      />
       {error ? (
         <p id="login-error" className="exam-alert exam-alert-error" role="alert">
           {error}
