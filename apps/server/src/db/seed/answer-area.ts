@@ -3,14 +3,12 @@ import { gmt8Day } from '../../modules/fill-rule/handlers.ts';
 import {
   answerReservation,
   answerSession,
-  sysDict,
-  sysDictItem,
   sysFillRule,
   sysFillRuleCounter,
   sysPermissionDataRule,
   sysQuartzJob,
 } from '../schema/index.ts';
-import type { AreaSeedContext } from './area-seed.ts';
+import { type AreaSeedContext, seedDicts } from './area-seed.ts';
 import { type DictSeed, USER_IDS } from './data.ts';
 import { seedId } from './ids.ts';
 
@@ -126,30 +124,7 @@ const H = 3_600_000;
 const D = 24 * H;
 
 export async function seedAnswerArea({ tx, audit }: AreaSeedContext): Promise<void> {
-  await tx.insert(sysDict).values(
-    ANSWER_DICTS.map((d) => ({
-      id: seedId(`dict:${d.code}`),
-      dictName: d.name,
-      dictCode: d.code,
-      description: null,
-      delFlag: 0,
-      type: 0,
-      ...audit,
-    })),
-  );
-  await tx.insert(sysDictItem).values(
-    ANSWER_DICTS.flatMap((d) =>
-      d.items.map(([value, text], i) => ({
-        id: seedId(`dict_item:${d.code}:${value}`),
-        dictId: seedId(`dict:${d.code}`),
-        itemText: text,
-        itemValue: value,
-        sortOrder: i + 1,
-        status: 1,
-        ...audit,
-      })),
-    ),
-  );
+  await seedDicts({ tx, audit }, ANSWER_DICTS);
   await tx.insert(sysFillRule).values({
     id: seedId(`fill_rule:${ANSWER_FILL_RULE.code}`),
     ruleName: ANSWER_FILL_RULE.name,

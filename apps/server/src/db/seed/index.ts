@@ -3,8 +3,6 @@ import argon2 from 'argon2';
 import type { Db } from '../client.ts';
 import {
   sysDepart,
-  sysDict,
-  sysDictItem,
   sysPermission,
   sysPosition,
   sysRole,
@@ -14,6 +12,7 @@ import {
   sysUserDepart,
   sysUserRole,
 } from '../schema/index.ts';
+import { seedDicts } from './area-seed.ts';
 import { AREA_SEEDS } from './areas.ts';
 import {
   DEMO_PASSWORD,
@@ -162,30 +161,7 @@ export async function seed(db: Db): Promise<void> {
       .insert(sysPosition)
       .values(SEED_POSITIONS.map((p) => ({ id: seedId(`position:${p.code}`), ...p, sysOrgCode: 'A01', ...audit })));
 
-    await tx.insert(sysDict).values(
-      SEED_DICTS.map((d) => ({
-        id: seedId(`dict:${d.code}`),
-        dictName: d.name,
-        dictCode: d.code,
-        description: d.description ?? null,
-        delFlag: 0,
-        type: 0,
-        ...audit,
-      })),
-    );
-    await tx.insert(sysDictItem).values(
-      SEED_DICTS.flatMap((d) =>
-        d.items.map(([value, text], i) => ({
-          id: seedId(`dict_item:${d.code}:${value}`),
-          dictId: seedId(`dict:${d.code}`),
-          itemText: text,
-          itemValue: value,
-          sortOrder: i + 1,
-          status: 1,
-          ...audit,
-        })),
-      ),
-    );
+    await seedDicts({ tx: tx as unknown as Db, audit }, SEED_DICTS);
 
     const permissions = flattenMenuTree();
     await tx.insert(sysPermission).values(permissions.map((p) => ({ ...p, delFlag: 0, ruleFlag: 0, ...audit })));

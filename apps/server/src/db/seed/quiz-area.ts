@@ -1,6 +1,6 @@
 import { checkQuestion, type QuestionInput } from '../../modules/quiz-bank/validate.ts';
-import { quizPaper, quizPaperSection, quizQuestion, quizSubject, sysDict, sysDictItem } from '../schema/index.ts';
-import type { AreaSeedContext } from './area-seed.ts';
+import { quizPaper, quizPaperSection, quizQuestion, quizSubject } from '../schema/index.ts';
+import { type AreaSeedContext, seedDicts } from './area-seed.ts';
 import type { DictSeed } from './data.ts';
 import { seedId } from './ids.ts';
 
@@ -91,30 +91,7 @@ const QUESTIONS: Q[] = [
 export const QUIZ_QUESTION_COUNT = QUESTIONS.length;
 
 export async function seedQuizArea({ tx, audit }: AreaSeedContext): Promise<void> {
-  await tx.insert(sysDict).values(
-    QUIZ_DICTS.map((d) => ({
-      id: seedId(`dict:${d.code}`),
-      dictName: d.name,
-      dictCode: d.code,
-      description: null,
-      delFlag: 0,
-      type: 0,
-      ...audit,
-    })),
-  );
-  await tx.insert(sysDictItem).values(
-    QUIZ_DICTS.flatMap((d) =>
-      d.items.map(([value, text], i) => ({
-        id: seedId(`dict_item:${d.code}:${value}`),
-        dictId: seedId(`dict:${d.code}`),
-        itemText: text,
-        itemValue: value,
-        sortOrder: i + 1,
-        status: 1,
-        ...audit,
-      })),
-    ),
-  );
+  await seedDicts({ tx, audit }, QUIZ_DICTS);
   await tx.insert(quizSubject).values(SUBJECTS.map((s) => ({ ...s, ...audit, sysOrgCode: 'A01', tenantId: 0 })));
   const rows = QUESTIONS.map(([subjectId, type, stem, options, answer, difficulty], i) => {
     const input: QuestionInput = {
