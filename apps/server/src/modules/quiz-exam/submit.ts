@@ -98,10 +98,23 @@ async function gradeAttempt(db: Db, a: typeof quizAttempt.$inferSelect): Promise
         set: { score: sql`excluded.score`, auto: sql`excluded.auto` },
       });
   }
-  const totals = totalsOf(
+  return storeTotals(
+    db,
+    a,
     rows.map(({ q, s }) => ({ type: q.type, score: s.score })),
-    a.snapshot.passScore,
   );
+}
+
+/**
+ * Stores the attempt's totals of the given question scores (null: not graded yet); the attempt is graded once every
+ * question has a score, submitted until then. Returns that status.
+ */
+async function storeTotals(
+  db: Db,
+  a: Pick<typeof quizAttempt.$inferSelect, 'id' | 'snapshot'>,
+  scores: Parameters<typeof totalsOf>[0],
+): Promise<string> {
+  const totals = totalsOf(scores, a.snapshot.passScore);
   const status = totals.complete ? ATTEMPT_STATUS.graded : ATTEMPT_STATUS.submitted;
   await db
     .update(quizAttempt)
@@ -124,22 +137,11 @@ export async function refreshTotals(db: Db, attemptId: string): Promise<string> 
     .from(quizAnswer)
     .where(eq(quizAnswer.attemptId, attemptId));
   const byId = new Map(scores.map((s) => [s.questionId, s.score == null ? null : Number(s.score)]));
-  const totals = totalsOf(
+  return storeTotals(
+    db,
+    a,
     a.snapshot.questions.map((q) => ({ type: q.type, score: byId.has(q.id) ? (byId.get(q.id) ?? null) : 0 })),
-    a.snapshot.passScore,
   );
-  const status = totals.complete ? ATTEMPT_STATUS.graded : ATTEMPT_STATUS.submitted;
-  await db
-    .update(quizAttempt)
-    .set({
-      objectiveScore: totals.objective,
-      subjectiveScore: totals.subjective,
-      totalScore: totals.total,
-      pass: totals.pass ? 1 : 0,
-      status,
-    })
-    .where(eq(quizAttempt.id, attemptId));
-  return status;
 }
 
 /** every open attempt of an exam (the exam was closed) */
