@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Descriptions, Empty, Skeleton, Statistic, Steps, Table, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Badge, Card, Descriptions, Statistic, Steps, Table, Tabs } from 'antd';
 import { loadTransfer } from '../../../api/examples';
+import { useStoredRecord } from '../stored-record';
 
 const STEPS = ['提交转账', '初审', '复核', '到账'];
 const STATUS_TEXT = ['已提交', '初审通过', '复核通过', '已到账'];
@@ -12,20 +11,8 @@ const TYPE_TEXT = { alipay: '支付宝', bank: '银行账户' } as const;
  * amount, the 流程进度 steps from its status, and tabs with its details and operation record.
  */
 export default function AdvancedProfile() {
-  const id = useSearchParams()[0].get('id');
-  const { data, isLoading } = useQuery({ queryKey: ['example-transfer', id], queryFn: () => loadTransfer(id) });
-  if (isLoading)
-    return (
-      <Card variant="borderless">
-        <Skeleton active />
-      </Card>
-    );
-  if (!data)
-    return (
-      <Card variant="borderless">
-        <Empty description="还没有转账记录" />
-      </Card>
-    );
+  const { data, placeholder } = useStoredRecord('example-transfer', loadTransfer, '还没有转账记录');
+  if (!data) return placeholder;
   const log = [
     { key: 'submit', type: '提交转账', who: data.createBy ?? '—', result: '成功', time: data.createTime ?? '' },
     ...STEPS.slice(1, data.status + 1).map((s) => ({ key: s, type: s, who: '系统', result: '通过', time: '' })),

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Divider, Empty, Skeleton, Table } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Card, Descriptions, Divider, Table } from 'antd';
 import { loadProject } from '../../../api/examples';
+import { useStoredRecord } from '../stored-record';
 
 const TYPE_TEXT = { private: '私密', public: '公开' } as const;
 
@@ -10,20 +9,8 @@ const TYPE_TEXT = { private: '私密', public: '公开' } as const;
  * table — the original showed a hard-coded refund; here the data is whatever the form stored.
  */
 export default function BasicProfile() {
-  const id = useSearchParams()[0].get('id');
-  const { data, isLoading } = useQuery({ queryKey: ['example-project', id], queryFn: () => loadProject(id) });
-  if (isLoading)
-    return (
-      <Card variant="borderless">
-        <Skeleton active />
-      </Card>
-    );
-  if (!data)
-    return (
-      <Card variant="borderless">
-        <Empty description="还没有提交过高级表单" />
-      </Card>
-    );
+  const { data, placeholder } = useStoredRecord('example-project', loadProject, '还没有提交过高级表单');
+  if (!data) return placeholder;
   return (
     <Card variant="borderless" data-testid="basic-profile">
       <Descriptions title="仓库信息" column={{ xs: 1, sm: 2, lg: 3 }}>
