@@ -1,16 +1,7 @@
 import { Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
 import { fetchNodeRuntime } from '../../../api/monitor';
 import { LineChart } from './charts';
-import {
-  formatBytes,
-  formatDateTime,
-  formatDuration,
-  formatMs,
-  formatTime,
-  MonitorFrame,
-  useHistory,
-  useMonitorQuery,
-} from './monitor-kit';
+import { formatBytes, formatDateTime, formatDuration, formatMs, MonitorFrame, useMonitorSeries } from './monitor-kit';
 import './monitor.css';
 
 const KEEP = 30;
@@ -21,11 +12,7 @@ const MB = 1024 * 1024;
  * event-loop delay, GC pauses, handles, threads — refreshed every few seconds with the recent history charted.
  */
 export default function JvmInfo() {
-  const monitor = useMonitorQuery('node', fetchNodeRuntime, 5);
-  const { query } = monitor;
-  const d = query.data;
-  const history = useHistory(d, d?.time, KEEP);
-  const labels = history.map((h) => formatTime(h.time));
+  const { monitor, d, history, labels } = useMonitorSeries('node', fetchNodeRuntime, 5, KEEP);
 
   return (
     <MonitorFrame title="Node 运行时（JVM信息）" updatedAt={d?.time} monitor={monitor}>

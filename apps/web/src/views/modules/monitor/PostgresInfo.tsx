@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
 import { fetchPostgres, type PostgresFigures } from '../../../api/monitor';
 import { Gauge, LineChart } from './charts';
-import { formatBytes, formatTime, MonitorFrame, useHistory, useMonitorQuery } from './monitor-kit';
+import { formatBytes, MonitorFrame, useMonitorSeries } from './monitor-kit';
 import './monitor.css';
 
 const KEEP = 30;
@@ -17,11 +17,7 @@ export const connectionTotal = (d: Pick<PostgresFigures, 'connections'> | undefi
  * connections by state, cache hit ratio, the longest running statements and the largest tables.
  */
 export default function PostgresInfo() {
-  const monitor = useMonitorQuery('postgres', fetchPostgres, 10);
-  const { query } = monitor;
-  const d = query.data;
-  const history = useHistory(d, d?.time, KEEP);
-  const labels = history.map((h) => formatTime(h.time));
+  const { monitor, d, history, labels } = useMonitorSeries('postgres', fetchPostgres, 10, KEEP);
   const hit = d?.cache?.hitRatio;
 
   return (

@@ -1,26 +1,14 @@
 import { Card, Col, Descriptions, Row } from 'antd';
 import { fetchSystem } from '../../../api/monitor';
 import { Gauge, LineChart } from './charts';
-import {
-  formatBytes,
-  formatDateTime,
-  formatDuration,
-  formatTime,
-  MonitorFrame,
-  useHistory,
-  useMonitorQuery,
-} from './monitor-kit';
+import { formatBytes, formatDateTime, formatDuration, MonitorFrame, useMonitorSeries } from './monitor-kit';
 import './monitor.css';
 
 const KEEP = 30;
 
 /** 服务器信息 (component modules/monitor/SystemInfo): CPU, memory, load and OS of the machine this node runs on. */
 export default function SystemInfo() {
-  const monitor = useMonitorQuery('system', fetchSystem, 5);
-  const { query } = monitor;
-  const d = query.data;
-  const history = useHistory(d, d?.time, KEEP);
-  const labels = history.map((h) => formatTime(h.time));
+  const { monitor, d, history, labels } = useMonitorSeries('system', fetchSystem, 5, KEEP);
   const memUsed = d ? ((d.totalMemory - d.freeMemory) * 100) / d.totalMemory : 0;
 
   return (

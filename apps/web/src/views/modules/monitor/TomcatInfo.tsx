@@ -1,7 +1,7 @@
 import { Card, Col, Descriptions, Progress, Row, Statistic } from 'antd';
 import { fetchHttp, type HttpFigures } from '../../../api/monitor';
 import { LineChart } from './charts';
-import { formatDateTime, formatMs, formatTime, MonitorFrame, useHistory, useMonitorQuery } from './monitor-kit';
+import { formatDateTime, formatMs, MonitorFrame, useMonitorSeries } from './monitor-kit';
 import './monitor.css';
 
 const KEEP = 30;
@@ -29,11 +29,7 @@ const STATUS_COLORS: Record<string, string> = {
  * requests, status classes and latency.
  */
 export default function TomcatInfo() {
-  const monitor = useMonitorQuery('http', fetchHttp, 5);
-  const { query } = monitor;
-  const d = query.data;
-  const history = useHistory(d, d?.time, KEEP);
-  const labels = history.map((h) => formatTime(h.time));
+  const { monitor, d, history, labels } = useMonitorSeries('http', fetchHttp, 5, KEEP);
   const total = d ? Object.values(d.statusClasses).reduce((a, b) => a + b, 0) : 0;
   const bucketTotal = d ? d.latency.buckets.reduce((a, b) => a + b.count, 0) : 0;
 

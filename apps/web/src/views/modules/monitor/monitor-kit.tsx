@@ -71,6 +71,22 @@ export function useHistory<T>(sample: T | undefined, sampleKey: unknown, keep = 
   return list;
 }
 
+/**
+ * A monitoring page's data: the polled query (`useMonitorQuery`), its latest sample, the last `keep` samples and
+ * their times as chart labels.
+ */
+export function useMonitorSeries<T extends { time: number }>(
+  key: string,
+  fetcher: () => Promise<T>,
+  initialSeconds: number,
+  keep: number,
+) {
+  const monitor = useMonitorQuery(key, fetcher, initialSeconds);
+  const d = monitor.query.data;
+  const history = useHistory(d, d?.time, keep);
+  return { monitor, d, history, labels: history.map((h) => formatTime(h.time)) };
+}
+
 /** the page header: what is shown, last update, auto-refresh switch and interval, 刷新 */
 export function RefreshBar({
   title,
