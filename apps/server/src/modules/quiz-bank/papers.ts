@@ -15,7 +15,7 @@ import {
   type SectionSpec,
   subjectTree,
 } from './draw.ts';
-import type { Actor } from './questions.ts';
+import { type Actor, copyAudit } from './questions.ts';
 
 /**
  * 试卷管理 (quiz-contract §1, §4): a paper and its ordered sections (大题), fixed (questionIds) or drawn (rules), saved in
@@ -262,6 +262,24 @@ export async function paperJson(db: Db, paper: PaperRow) {
 
 // ---------------------------------------------------------------- writes
 
+type SpecKey = keyof SectionSpec;
+
+/** the section's spec fields, of a stored row or a checked form's section */
+function specFields<T extends Record<SpecKey, unknown>>(s: T): Pick<T, SpecKey> {
+  return { title: s.title, type: s.type, score: s.score, mode: s.mode, questionIds: s.questionIds, rules: s.rules };
+}
+
+/** the paper's own columns of a checked form (add and edit alike) */
+const paperColumns = (p: CleanPaper) => ({
+  name: p.name,
+  passScore: p.passScore,
+  duration: p.duration,
+  totalScore: p.totalScore,
+  questionCount: p.questionCount,
+  status: p.status,
+  remark: p.remark,
+});
+
 async function writeSections(db: Db, paperId: string, tenantId: number, sections: SectionSpec[]) {
   await db.delete(quizPaperSection).where(eq(quizPaperSection.paperId, paperId));
   if (!sections.length) return;
@@ -270,12 +288,7 @@ async function writeSections(db: Db, paperId: string, tenantId: number, sections
       id: newId(),
       paperId,
       sortNo: i + 1,
-      title: s.title,
-      type: s.type,
-      score: s.score,
-      mode: s.mode,
-      questionIds: s.questionIds,
-      rules: s.rules,
+      ...specFields(s),
       tenantId,
     })),
   );
@@ -292,13 +305,7 @@ export async function addPaper(db: Db, actor: Actor, input: PaperInput): Promise
       .insert(quizPaper)
       .values({
         id,
-        name: p.name,
-        passScore: p.passScore,
-        duration: p.duration,
-        totalScore: p.totalScore,
-        questionCount: p.questionCount,
-        status: p.status,
-        remark: p.remark,
+        ...paperColumns(p),
         createBy: actor.user.username,
         createTime: new Date(),
         sysOrgCode: actor.user.orgCode ?? null,
@@ -320,29 +327,14 @@ export async function editPaper(db: Db, actor: Actor, id: string, input: PaperIn
       duration: input.duration ?? cur.duration,
       status: input.status ?? cur.status,
       remark: input.remark === undefined ? cur.remark : input.remark,
-      sections:
-        input.sections ??
-        (await sectionsOf(t, id)).map((s) => ({
-          title: s.title,
-          type: s.type,
-          score: s.score,
-          mode: s.mode,
-          questionIds: s.questionIds,
-          rules: s.rules,
-        })),
+      sections: input.sections ?? (await sectionsOf(t, id)).map(specFields),
     };
     const p = checkPaperShape(merged);
     await checkPaperContent(t, cur.tenantId, p);
     const [row] = await t
       .update(quizPaper)
       .set({
-        name: p.name,
-        passScore: p.passScore,
-        duration: p.duration,
-        totalScore: p.totalScore,
-        questionCount: p.questionCount,
-        status: p.status,
-        remark: p.remark,
+        ...paperColumns(p),
         updateBy: actor.user.username,
         updateTime: new Date(),
       })
@@ -381,11 +373,7 @@ export async function copyPaper(db: Db, actor: Actor, id: string): Promise<Paper
         ...cur,
         id: newPaperId,
         name: `${cur.name}（副本）`.slice(0, 100),
-        createBy: actor.user.username,
-        createTime: new Date(),
-        updateBy: null,
-        updateTime: null,
-        sysOrgCode: actor.user.orgCode ?? null,
+        ...copyAudit(actor),
       })
       .returning();
     await writeSections(

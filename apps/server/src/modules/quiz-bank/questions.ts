@@ -22,6 +22,15 @@ export interface Actor {
   tenancy: Tenancy;
 }
 
+/** the audit columns of a copy the actor makes (questions and papers): created now by them, in their org */
+export const copyAudit = (actor: Actor) => ({
+  createBy: actor.user.username,
+  createTime: new Date(),
+  updateBy: null,
+  updateTime: null,
+  sysOrgCode: actor.user.orgCode ?? null,
+});
+
 export type QuestionRow = typeof quizQuestion.$inferSelect;
 
 export const STATUS_TEXT: Record<string, string> = { '1': '启用', '0': '停用' };
@@ -246,11 +255,7 @@ export async function copyQuestion(db: Db, actor: Actor, id: string): Promise<Qu
     .values({
       ...cur,
       id: newId(),
-      createBy: actor.user.username,
-      createTime: new Date(),
-      updateBy: null,
-      updateTime: null,
-      sysOrgCode: actor.user.orgCode ?? null,
+      ...copyAudit(actor),
     })
     .returning();
   return row;
