@@ -12,7 +12,7 @@ import { listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
 import { maskIdCard, maskMobile, maskRecords, seesInFull } from '../../platform/personal-data.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { tenantOf, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
-import { parse, requiredStr, str } from '../../platform/validation.ts';
+import { commaList, parse, requiredStr, str } from '../../platform/validation.ts';
 import { sanitizeRichText } from '../announcement/sanitize.ts';
 import { PERSON_TYPE, RES_STATUS_TEXT, sessionStatus } from './rules.ts';
 import {
@@ -65,14 +65,7 @@ const IdsQuery = z.object({ ids: str(40_000).nullish() });
 const MAX_BATCH = 500;
 
 function idList(raw: string | null | undefined): string[] {
-  const ids = [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const ids = commaList(raw);
   if (!ids.length) throw bizError('请选择一条记录！');
   if (ids.length > MAX_BATCH) throw bizError(`一次最多处理 ${MAX_BATCH} 条`);
   if (ids.some((id) => id.length > 36)) throw badRequest('参数 ids 有误');

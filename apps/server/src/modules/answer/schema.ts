@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parseGmt8 } from '../../platform/list-query.ts';
-import { requiredStr } from '../../platform/validation.ts';
+import { gmt8DateTime, requiredStr } from '../../platform/validation.ts';
 import { ID_CARD_MESSAGE, isIdCard, isMobile, MOBILE_MESSAGE, PERSON_TYPE } from './rules.ts';
 
 /** Bodies of the answer module's writes. Forms and Excel send '' for an empty field: '' means "no value". */
@@ -16,16 +15,6 @@ const optText = (label: string, max: number) =>
       .max(max, `${label}长度不能超过 ${max} 个字符`)
       .nullish(),
   );
-
-const dateTime = (label: string) =>
-  z.string({ message: `请选择${label}` }).transform((s, ctx) => {
-    const p = parseGmt8(s);
-    if (!p) {
-      ctx.addIssue({ code: 'custom', message: `${label}格式应为 yyyy-MM-dd HH:mm:ss` });
-      return z.NEVER;
-    }
-    return p.date;
-  });
 
 const capacity = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
@@ -56,11 +45,11 @@ const sessionFields = {
 export const SessionAdd = z
   .object({
     name: requiredStr('场次名称', 100),
-    startTime: dateTime('开始时间'),
-    endTime: dateTime('结束时间'),
+    startTime: gmt8DateTime('开始时间'),
+    endTime: gmt8DateTime('结束时间'),
     capacity,
-    reserveStart: dateTime('预约开始时间'),
-    reserveEnd: dateTime('预约截止时间'),
+    reserveStart: gmt8DateTime('预约开始时间'),
+    reserveEnd: gmt8DateTime('预约截止时间'),
     ...sessionFields,
   })
   .loose();
@@ -69,11 +58,11 @@ export const SessionEdit = z
   .object({
     id: requiredStr('id', 36),
     name: requiredStr('场次名称', 100).optional(),
-    startTime: dateTime('开始时间').optional(),
-    endTime: dateTime('结束时间').optional(),
+    startTime: gmt8DateTime('开始时间').optional(),
+    endTime: gmt8DateTime('结束时间').optional(),
     capacity: capacity.optional(),
-    reserveStart: dateTime('预约开始时间').optional(),
-    reserveEnd: dateTime('预约截止时间').optional(),
+    reserveStart: gmt8DateTime('预约开始时间').optional(),
+    reserveEnd: gmt8DateTime('预约截止时间').optional(),
     ...sessionFields,
   })
   .loose();

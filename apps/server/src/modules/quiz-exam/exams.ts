@@ -17,10 +17,10 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { defineListEntity, listPage, parseGmt8 } from '../../platform/list-query.ts';
+import { defineListEntity, listPage } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
-import { parse, requiredStr } from '../../platform/validation.ts';
+import { gmt8DateTime, parse, requiredStr } from '../../platform/validation.ts';
 import { paperDeleteGuards } from '../quiz-bank/papers.ts';
 import { type ExamRow, examChanged } from './exam-cache.ts';
 import { drawSnapshot } from './paper.ts';
@@ -107,16 +107,7 @@ const intIn = (label: string, min: number, max: number) =>
       .min(min, `${label}不能小于 ${min}`)
       .max(max, `${label}不能大于 ${max}`),
   );
-const dateTime = (label: string) =>
-  z.string({ message: `请选择${label}` }).transform((s, ctx) => {
-    const p = parseGmt8(s);
-    if (!p) {
-      ctx.addIssue({ code: 'custom', message: `${label}格式应为 yyyy-MM-dd HH:mm:ss` });
-      return z.NEVER;
-    }
-    return p.date;
-  });
-const optDateTime = (label: string) => z.preprocess(blankToNull, dateTime(label).nullish());
+const optDateTime = (label: string) => z.preprocess(blankToNull, gmt8DateTime(label).nullish());
 const idList = (label: string) =>
   z.preprocess(
     (v) => (Array.isArray(v) ? v.join(',') : blankToNull(v)),
@@ -142,8 +133,8 @@ const OverrideInput = z.object({
 const examFields = {
   name: requiredStr('考试名称', 100),
   paperId: requiredStr('试卷', 36),
-  startTime: dateTime('开始时间'),
-  endTime: dateTime('结束时间'),
+  startTime: gmt8DateTime('开始时间'),
+  endTime: gmt8DateTime('结束时间'),
   duration: z.preprocess(blankToNull, intIn('考试时长', 1, 1440).nullish()),
   attempts: z.preprocess(blankToNull, intIn('允许答题次数', 1, 100).nullish()),
   userIds: idList('参加人员'),

@@ -9,7 +9,7 @@ import { bizError } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { defineListEntity, listPage } from '../../../platform/list-query.ts';
 import { rowJson } from '../../../platform/serialize.ts';
-import { parse, requiredStr, str } from '../../../platform/validation.ts';
+import { commaList, parse, requiredStr, str } from '../../../platform/validation.ts';
 import { assertIdent, isReservedTable } from '../ident.ts';
 import { invalidateForm } from '../model.ts';
 import { COPY_NAME_RE, DefinitionInput } from './definition.ts';
@@ -146,14 +146,7 @@ const ButtonAdd = z.object(buttonFields).loose();
 const ButtonEdit = z.object({ id: requiredStr('id', 36), ...buttonFields }).loose();
 
 function idList(raw: string | null | undefined): string[] {
-  const ids = [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const ids = commaList(raw);
   if (!ids.length) throw bizError(CGFORM_MESSAGES.noIds);
   if (ids.length > 1000) throw bizError('一次最多删除 1000 条');
   for (const id of ids) if (id.length > 36) throw bizError(CGFORM_MESSAGES.noIds);
