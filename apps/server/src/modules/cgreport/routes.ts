@@ -3,6 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
 import { type ExcelColumn, exportXlsx } from '../../platform/excel.ts';
@@ -189,6 +190,26 @@ const paramRow = (headId: string, p: z.output<typeof ParamSchema>, n: number, by
   createTime: new Date(),
 });
 
+type ReportAll = z.output<typeof AllSchema>;
+
+/** the head's own columns of a designer body; `returnType` stands when the body names none */
+const headColumns = (h: ReportAll['head'], returnType: string | null) => ({
+  code: h.code,
+  name: h.name,
+  cgrSql: h.cgrSql,
+  dbSource: h.dbSource,
+  returnValField: h.returnValField,
+  returnTxtField: h.returnTxtField,
+  returnType: h.returnType ?? returnType,
+  content: h.content,
+});
+
+/** inserts the items and params of a designer body under the head `id` */
+async function insertChildren(tx: Db, id: string, all: ReportAll, by: string | null): Promise<void> {
+  if (all.items?.length) await tx.insert(onlCgreportItem).values(all.items.map((i, n) => itemRow(id, i, n, by)));
+  if (all.params?.length) await tx.insert(onlCgreportParam).values(all.params.map((p, n) => paramRow(id, p, n, by)));
+}
+
 const VIEW_OF_TYPE: Record<string, string> = { date: 'date', datetime: 'datetime', timestamp: 'datetime' };
 
 export default async function cgreportRoutes(app: FastifyInstance) {
@@ -230,23 +251,13 @@ export default async function cgreportRoutes(app: FastifyInstance) {
     const id = newId();
     const by = user(req);
     await ctx.db.transaction(async (tx) => {
-      const h = all.head;
       await tx.insert(onlCgreportHead).values({
         id,
-        code: h.code,
-        name: h.name,
-        cgrSql: h.cgrSql,
-        dbSource: h.dbSource,
-        returnValField: h.returnValField,
-        returnTxtField: h.returnTxtField,
-        returnType: h.returnType ?? '1',
-        content: h.content,
+        ...headColumns(all.head, '1'),
         createBy: by,
         createTime: new Date(),
       });
-      if (all.items?.length) await tx.insert(onlCgreportItem).values(all.items.map((i, n) => itemRow(id, i, n, by)));
-      if (all.params?.length)
-        await tx.insert(onlCgreportParam).values(all.params.map((p, n) => paramRow(id, p, n, by)));
+      await insertChildren(tx, id, all, by);
     });
     return ok(id, DESIGNER_MESSAGES.added);
   });
@@ -266,27 +277,17 @@ export default async function cgreportRoutes(app: FastifyInstance) {
       await codeFree(all.head.code, id);
       const by = user(req);
       await ctx.db.transaction(async (tx) => {
-        const h = all.head;
         await tx
           .update(onlCgreportHead)
           .set({
-            code: h.code,
-            name: h.name,
-            cgrSql: h.cgrSql,
-            dbSource: h.dbSource,
-            returnValField: h.returnValField,
-            returnTxtField: h.returnTxtField,
-            returnType: h.returnType ?? current.returnType,
-            content: h.content,
+            ...headColumns(all.head, current.returnType),
             updateBy: by,
             updateTime: new Date(),
           })
           .where(eq(onlCgreportHead.id, id));
         await tx.delete(onlCgreportItem).where(eq(onlCgreportItem.cgrheadId, id));
         await tx.delete(onlCgreportParam).where(eq(onlCgreportParam.cgrheadId, id));
-        if (all.items?.length) await tx.insert(onlCgreportItem).values(all.items.map((i, n) => itemRow(id, i, n, by)));
-        if (all.params?.length)
-          await tx.insert(onlCgreportParam).values(all.params.map((p, n) => paramRow(id, p, n, by)));
+        await insertChildren(tx, id, all, by);
       });
       return ok(null, DESIGNER_MESSAGES.edited);
     },
