@@ -6,6 +6,7 @@ import { sendError } from '../../platform/http-hooks.ts';
 import { Permissions } from '../../platform/permissions.ts';
 import { hashToken, SESSION_REVOKED_CHANNEL } from '../../platform/sessions.ts';
 import { frameViolation, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
+import { sweepHeartbeats, watchHeartbeat } from '../../platform/socket-heartbeat.ts';
 import { resolveTenancy, type Tenancy } from '../../platform/tenant-scope.ts';
 import { WS_TOKEN } from '../websocket/hub.ts';
 import { VXE_PAGES } from './vxe-mock.ts';
@@ -334,28 +335,13 @@ export async function registerVxeSocket(app: FastifyInstance): Promise<void> {
           req.log.warn({ err: (err as Error).message }, 'vxeSocket frame'),
         );
       });
-      socket.on('pong', () => {
-        conn.alive = true;
-      });
-      socket.on('close', () => hub.remove(conn));
+      watchHeartbeat(conn, (c) => hub.remove(c));
     },
   );
 
-  const sweep = setInterval(() => {
-    for (const c of hub.all()) {
-      if (!c.alive) {
-        hub.remove(c);
-        c.ws.terminate();
-        continue;
-      }
-      c.alive = false;
-      c.ws.ping();
-    }
-  }, SWEEP_MS);
-  sweep.unref();
+  sweepHeartbeats(app, hub, SWEEP_MS);
 
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     for (const off of offs) off();
   });
 }

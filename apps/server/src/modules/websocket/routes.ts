@@ -4,6 +4,7 @@ import type { RawData, WebSocket } from 'ws';
 import { sendError } from '../../platform/http-hooks.ts';
 import { hashToken } from '../../platform/sessions.ts';
 import { frameViolation, liveSocketSession, offeredProtocols, offeredToken } from '../../platform/socket-auth.ts';
+import { sweepHeartbeats, watchHeartbeat } from '../../platform/socket-heartbeat.ts';
 import { CLOSE, type Conn, LIMITS, SocketHub, WS_TOKEN } from './hub.ts';
 import { SOCKET_CHANNEL } from './push.ts';
 
@@ -156,30 +157,15 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       socket.on('message', (data, isBinary) => {
         onFrame(conn, data, isBinary).catch((err) => req.log.warn({ err: (err as Error).message }, 'websocket frame'));
       });
-      socket.on('pong', () => {
-        conn.alive = true;
-      });
-      socket.on('close', () => hub.remove(conn));
+      watchHeartbeat(conn, (c) => hub.remove(c));
     },
   );
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const c of hub.all()) {
-      if (!c.alive) {
-        hub.remove(c);
-        c.ws.terminate();
-        continue;
-      }
-      c.alive = false;
-      c.ws.ping();
-      if (now - c.checkedAt >= RECHECK_MS) void verify(c);
-    }
-  }, SWEEP_MS);
-  sweep.unref();
+  sweepHeartbeats(app, hub, SWEEP_MS, (c, now) => {
+    if (now - c.checkedAt >= RECHECK_MS) void verify(c);
+  });
 
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     for (const off of unsubscribe) off();
   });
 }
