@@ -100,18 +100,26 @@ export const quizExam = pgTable(
 );
 
 /**
+ * The leading columns of a candidate's row of an exam (override, attempt): its id, the exam, the candidate key
+ * ('u:<user id>' a system user, 'r:<reservation id>' an outside person), the user or reservation, the name.
+ */
+const candidateColumns = () => ({
+  id: idColumn(),
+  examId: varchar('exam_id', { length: 36 }).notNull(),
+  candidateKey: varchar('candidate_key', { length: 64 }).notNull(),
+  userId: varchar('user_id', { length: 36 }),
+  reservationId: varchar('reservation_id', { length: 36 }),
+  candidateName: varchar('candidate_name', { length: 100 }),
+});
+
+/**
  * quiz_exam_override: one candidate's own terms (extra minutes and/or an own window). candidate_key as in
  * quiz_attempt. An open attempt's deadline is recomputed when its override changes.
  */
 export const quizExamOverride = pgTable(
   'quiz_exam_override',
   {
-    id: idColumn(),
-    examId: varchar('exam_id', { length: 36 }).notNull(),
-    candidateKey: varchar('candidate_key', { length: 64 }).notNull(),
-    userId: varchar('user_id', { length: 36 }),
-    reservationId: varchar('reservation_id', { length: 36 }),
-    candidateName: varchar('candidate_name', { length: 100 }),
+    ...candidateColumns(),
     extraMinutes: integer('extra_minutes').notNull().default(0),
     startTime: timestamp('start_time', { mode: 'date' }),
     endTime: timestamp('end_time', { mode: 'date' }),
@@ -132,12 +140,7 @@ export const quizExamOverride = pgTable(
 export const quizAttempt = pgTable(
   'quiz_attempt',
   {
-    id: idColumn(),
-    examId: varchar('exam_id', { length: 36 }).notNull(),
-    candidateKey: varchar('candidate_key', { length: 64 }).notNull(),
-    userId: varchar('user_id', { length: 36 }),
-    reservationId: varchar('reservation_id', { length: 36 }),
-    candidateName: varchar('candidate_name', { length: 100 }),
+    ...candidateColumns(),
     /** the candidate's department (org code) when the attempt started: statistics by department */
     orgCode: varchar('org_code', { length: 64 }),
     attemptNo: integer('attempt_no').notNull().default(1),
