@@ -1,5 +1,5 @@
 import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Tabs } from 'antd';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CgformField,
   type CgformHead,
@@ -12,7 +12,7 @@ import {
   saveCgform,
 } from '../../../../../api/cgform-design';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
-import { DesignerModal } from '../../../../../components/online/DesignerModal';
+import { DesignerModal, useFillHeight } from '../../../../../components/online/DesignerModal';
 import { feedback } from '../../../../../utils/feedback';
 import { type DesignerTab, fkColumns, indexColumns, TAB_COLUMNS, TAB_TITLES } from './designer-columns';
 import {
@@ -35,36 +35,6 @@ const YN = [
   { value: 'Y', label: '是' },
   { value: 'N', label: '否' },
 ];
-
-/** the grid's own height before its box is measured (and where nothing is measured, e.g. a test DOM) */
-const GRID_HEIGHT_UNMEASURED = 360;
-
-/**
- * The height a JVxeTable in `box` may take (issue 29): the box's height (it grows with the dialog's body, KitModal
- * `fill`) less the grid's frame (its toolbar, the scroll area's borders). Followed as the window or the head form changes.
- */
-function useFillHeight(box: RefObject<HTMLDivElement | null>, active: boolean, content: string): number {
-  const [height, setHeight] = useState(GRID_HEIGHT_UNMEASURED);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `content` (the tab) changes what sits above the grid
-  useEffect(() => {
-    const el = box.current;
-    if (!active || !el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      // the grid's frame: its toolbar above the scroll area and the scroll area's borders
-      const root = el.querySelector<HTMLElement>('.jvxe-table');
-      const scroll = root?.querySelector<HTMLElement>('.jvxe-scroll');
-      const own = scroll ? Number.parseFloat(scroll.style.height) : Number.NaN;
-      const frame = root && Number.isFinite(own) ? root.getBoundingClientRect().height - own : 0;
-      const h = Math.floor(el.clientHeight - frame);
-      if (h > 0) setHeight(h);
-    };
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    measure();
-    return () => ro.disconnect();
-  }, [box, active, content]);
-  return height;
-}
 
 /**
  * The designer of one form definition (新增 / 编辑 of Online表单开发): the head form and the field tabs 数据库属性,

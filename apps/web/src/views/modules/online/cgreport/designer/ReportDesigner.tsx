@@ -10,7 +10,7 @@ import {
 } from '../../../../../api/cgreport';
 import { JCodeEditor } from '../../../../../components/JCodeEditor';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
-import { DesignerModal } from '../../../../../components/online/DesignerModal';
+import { DesignerModal, useFillHeight } from '../../../../../components/online/DesignerModal';
 import { feedback } from '../../../../../utils/feedback';
 import { buildSave, ITEM_COLUMNS, mergeParsed, PARAM_COLUMNS } from './designer-logic';
 
@@ -45,6 +45,8 @@ export function ReportDesigner({
   const itemsRef = useRef<Rec[]>([]);
   const paramsRef = useRef<Rec[]>([]);
   const api = useRef<JVxeTableApi>(null);
+  /** the space the grid may take: what the dialog's body leaves below the head form and the tabs (issue 29) */
+  const gridBox = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -141,6 +143,7 @@ export function ReportDesigner({
     }
   };
 
+  const gridHeight = useFillHeight(gridBox, !loading && open, tab);
   return (
     <DesignerModal
       isEdit={!!head}
@@ -148,6 +151,7 @@ export function ReportDesigner({
       loading={loading}
       saving={saving}
       testId="cgreport-designer"
+      fill
       onClose={onClose}
       onSave={() => void save()}
     >
@@ -206,18 +210,20 @@ export function ReportDesigner({
           { key: 'params', label: '报表参数' },
         ]}
       />
-      <JVxeTable
-        key={tab}
-        ref={api}
-        columns={tab === 'items' ? ITEM_COLUMNS : PARAM_COLUMNS}
-        dataSource={tab === 'items' ? itemsRef.current : paramsRef.current}
-        rowNumber
-        rowSelection
-        dragSort
-        sortKey="orderNum"
-        toolbar
-        maxHeight={320}
-      />
+      <div ref={gridBox} className="kit-modal-grow" data-testid="cgreport-designer-grid">
+        <JVxeTable
+          key={tab}
+          ref={api}
+          columns={tab === 'items' ? ITEM_COLUMNS : PARAM_COLUMNS}
+          dataSource={tab === 'items' ? itemsRef.current : paramsRef.current}
+          rowNumber
+          rowSelection
+          dragSort
+          sortKey="orderNum"
+          toolbar
+          maxHeight={gridHeight}
+        />
+      </div>
     </DesignerModal>
   );
 }
