@@ -9,6 +9,7 @@ import { tenantOf, tenantWhere } from '../../platform/tenant-scope.ts';
 import { parse } from '../../platform/validation.ts';
 import departPermissionRoutes, { DEPART_PAGES } from './permission-routes.ts';
 import departRoleRoutes from './role-routes.ts';
+import { editRoute } from './route-helpers.ts';
 import {
   DepartAdd,
   DepartEdit,
@@ -184,15 +185,10 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
     return ok(null, DEPART_MESSAGES.added);
   });
 
-  app.route({
-    method: ['PUT', 'POST'],
-    url: `${B}/edit`,
-    config: { access: { perm: 'depart:edit' } },
-    handler: async (req) => {
-      const body = parse(DepartEdit, req.body);
-      await editDepart(app, body, req.auth!.user.username, tenantOf(req));
-      return ok(null, DEPART_MESSAGES.edited);
-    },
+  editRoute(app, B, { config: { access: { perm: 'depart:edit' } } }, async (req) => {
+    const body = parse(DepartEdit, req.body);
+    await editDepart(app, body, req.auth!.user.username, tenantOf(req));
+    return ok(null, DEPART_MESSAGES.edited);
   });
 
   app.delete(`${B}/delete`, { config: { access: { perm: 'depart:delete' } } }, async (req) => {
