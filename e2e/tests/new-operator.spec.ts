@@ -52,6 +52,8 @@ test('shell and list at 1366: one open menu section, user columns fit, tabs surv
   // a failed validation shows its messages and leaves nothing unhandled
   await page.getByRole('button', { name: '添加用户' }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: '添加用户' });
+  // the form is a lazy chunk: 确定 before it is there validates nothing (seen on a loaded machine)
+  await expect(dialog.getByLabel('用户账号')).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('请输入用户账号!')).toBeVisible();
   await page.keyboard.press('Escape');
