@@ -59,6 +59,22 @@ function Field(p: {
   );
 }
 
+/** the sign-in forms' error (announced) and 登录 button */
+function SubmitRow({ error, busy }: { error: string | null; busy: boolean }) {
+  return (
+    <>
+      {error ? (
+        <p id="login-error" className="exam-alert exam-alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="exam-btn exam-btn-primary exam-btn-block" disabled={busy}>
+        {busy ? '登录中…' : '登录'}
+      </button>
+    </>
+  );
+}
+
 type Way = 'user' | 'reservation';
 
 /**
@@ -206,14 +222,7 @@ function UserLogin({ onDone }: { onDone(): void }) {
           {captcha.image ? <img src={captcha.image} alt="验证码" /> : captcha.loading ? '加载中…' : '点击刷新'}
         </button>,
       )}
-      {error ? (
-        <p id="login-error" className="exam-alert exam-alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="exam-btn exam-btn-primary exam-btn-block" disabled={busy}>
-        {busy ? '登录中…' : '登录'}
-      </button>
+      <SubmitRow error={error} busy={busy} />
     </form>
   );
 }
@@ -306,14 +315,7 @@ function ReservationLogin({ onDone }: { onDone(): void }) {
         msg={touched ? idMissing : null}
         extra={{ autoComplete: 'off', maxLength: 50 }}
       />
-      {error ? (
-        <p id="login-error" className="exam-alert exam-alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="exam-btn exam-btn-primary exam-btn-block" disabled={busy}>
-        {busy ? '登录中…' : '登录'}
-      </button>
+      <SubmitRow error={error} busy={busy} />
     </form>
   );
 }
