@@ -149,6 +149,13 @@ describe.skipIf(!JEECG_URL)('JeecgBoot import from MariaDB', () => {
       rows: { db_password: string }[];
     };
     expect(ds.rows[0].db_password).toMatch(/^v1:/);
+    // the report our guard refuses is imported stopped, with the reason; the others run
+    const reports = (await t.database.db.execute(
+      sql`select code, disabled_reason from onl_cgreport_head where code = 'danger_report'`,
+    )) as unknown as {
+      rows: { code: string; disabled_reason: string | null }[];
+    };
+    expect(reports.rows[0].disabled_reason).toMatch(/^导入时未通过报表检查（.+）$/);
     // the online form's tables were created and filled (the zero date as null)
     const orders = (await t.database.db.execute(
       sql`select id, order_no, order_date from test_order order by id`,

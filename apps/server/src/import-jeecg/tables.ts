@@ -517,11 +517,13 @@ export function tableSpecs(o: SpecOptions): Record<Area, TableSpec[]> {
         unique: [{ columns: ['code'], label: '报表编码' }],
         async map(row, _raw, ctx) {
           const refusal = await o.checkReportSql(String(row.cgr_sql ?? ''), (row.db_source as string | null) ?? null);
+          // imported stopped: it cannot run until its SQL is changed in Online报表配置 (saving clears the reason)
+          row.disabled_reason = refusal ? `导入时未通过报表检查（${refusal}）`.slice(0, 500) : null;
           if (refusal) {
             ctx.attention({
               kind: 'report',
               key: `${String(row.code)}（${String(row.name)}）`,
-              detail: refusal,
+              detail: `已停用：${refusal}`,
             });
           }
           return undefined;

@@ -32,6 +32,8 @@ export interface CgreportHead {
   returnType?: string | null;
   content?: string | null;
   createTime?: string | null;
+  /** why the report may not run (imported from JeecgBoot with SQL the report guard refuses); null: it may */
+  disabledReason?: string | null;
 }
 
 export interface CgreportItem {

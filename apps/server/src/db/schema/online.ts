@@ -201,6 +201,11 @@ export const onlCgreportHead = pgTable(
     dbSource: varchar('db_source', { length: 100 }),
     content: varchar('content', { length: 1000 }),
     lowAppId: varchar('low_app_id', { length: 36 }),
+    /**
+     * Why the report may not run (null: it may). Set by the JeecgBoot import for a report whose SQL our report guard
+     * refuses; cleared when the designer saves SQL that passes.
+     */
+    disabledReason: varchar('disabled_reason', { length: 500 }),
     ...audit,
   },
   (t) => [uniqueIndex('uq_onl_cgreport_head_code').on(t.code)],

@@ -208,6 +208,39 @@ describe('online reports', () => {
       expect((await get('/item/listByHeadId', { headId: id })).json.result).toHaveLength(0);
     });
 
+    it('a stopped report (JeecgBoot import: SQL refused) does not run anywhere until saved with SQL that passes', async () => {
+      const body = design('select username from sys_user');
+      const id = (await add(body)).json.result as string;
+      await t.database.db.execute(
+        sql`update onl_cgreport_head set disabled_reason = '导入时未通过报表检查（只允许一条 SELECT 语句）' where id = ${id}`,
+      );
+      const stopped =
+        /^报表已停用：导入时未通过报表检查（只允许一条 SELECT 语句）。请在 Online报表配置 中修改 SQL 后保存$/;
+      for (const url of [
+        `/api/getColumnsAndData/${id}`,
+        `/api/getQueryInfo/${id}`,
+        `/api/getData/${id}`,
+        `/api/exportManySheetXls/${id}`,
+      ]) {
+        const res = await get(url);
+        expect(res.json, url).toMatchObject({ success: false, message: expect.stringMatching(stopped) });
+      }
+      expect((await get(`/api/getRpColumns/${body.head.code}`)).json.message).toMatch(stopped);
+      // the designer still reads it; saving SQL that passes the guard lets it run again
+      expect((await get('/head/list', { code: body.head.code })).json.result.records[0].disabledReason).toMatch(
+        /导入时/,
+      );
+      const saved = await t.req({
+        method: 'PUT',
+        url: `${B}/head/editAll`,
+        token: admin,
+        payload: { ...body, head: { ...body.head, id } },
+      });
+      expect(saved.json.success).toBe(true);
+      expect((await data(id)).success).toBe(true);
+      await t.req({ method: 'DELETE', url: `${B}/head/delete`, query: { id }, token: admin });
+    });
+
     it('a table dictionary on an item: texts of the page values (and in the export)', async () => {
       const added = await add({
         head: { code: 'dict_tbl_report', name: '表字典', cgrSql: 'select username as who from sys_user' },

@@ -29,6 +29,7 @@ export interface Definition {
 
 export const REPORT_MESSAGES = {
   notFound: '报表不存在',
+  disabled: (why: string) => `报表已停用：${why}。请在 Online报表配置 中修改 SQL 后保存`,
   sortRefused: (f: string) => `不支持按 ${f} 排序`,
 } as const;
 

@@ -202,6 +202,8 @@ const headColumns = (h: ReportAll['head'], returnType: string | null) => ({
   returnTxtField: h.returnTxtField,
   returnType: h.returnType ?? returnType,
   content: h.content,
+  // the SQL has just passed the guard: a report stopped by the JeecgBoot import may run again
+  disabledReason: null,
 });
 
 /** inserts the items and params of a designer body under the head `id` */
@@ -370,6 +372,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   const runnable = async (req: FastifyRequest, key: string, byCode = false): Promise<Definition> => {
     const def = await definitionOr404(app, key, byCode);
     await assertReportAllowed(app, req, def.head);
+    if (def.head.disabledReason) throw bizError(REPORT_MESSAGES.disabled(def.head.disabledReason));
     return def;
   };
 

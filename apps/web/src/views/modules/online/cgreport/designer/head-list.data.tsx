@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { Tag, Tooltip } from 'antd';
 import { CGREPORT_URLS, type CgreportHead, deleteReport } from '../../../../../api/cgreport';
 import { definePage, runCall } from '../../../../../components/kit';
 
@@ -12,7 +13,26 @@ export const reportHeadPage = definePage<CgreportHead>({
   urls: { list: CGREPORT_URLS.list, delete: CGREPORT_URLS.delete, deleteBatch: CGREPORT_URLS.deleteBatch },
   columns: [
     { field: 'code', title: '报表编码', sorter: true, width: 160, align: 'left' },
-    { field: 'name', title: '报表名称', sorter: true, minWidth: 160, align: 'left' },
+    {
+      field: 'name',
+      title: '报表名称',
+      sorter: true,
+      minWidth: 160,
+      align: 'left',
+      // a report the JeecgBoot import stopped (its SQL refused by the report guard) until its SQL is saved again
+      render: (_v, r) => (
+        <>
+          {r.name}
+          {r.disabledReason ? (
+            <Tooltip title={r.disabledReason}>
+              <Tag color="error" style={{ marginInlineStart: 6 }}>
+                已停用
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </>
+      ),
+    },
     { field: 'cgrSql', title: '报表SQL', ellipsis: true, minWidth: 260, align: 'left' },
     { field: 'dbSource', title: '数据源', width: 120 },
     { field: 'createTime', title: '创建时间', type: 'datetime', sorter: true },

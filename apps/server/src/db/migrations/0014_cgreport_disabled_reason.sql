@@ -1,0 +1,1 @@
+ALTER TABLE "onl_cgreport_head" ADD COLUMN "disabled_reason" varchar(500);
