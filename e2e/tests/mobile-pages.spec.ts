@@ -257,6 +257,15 @@ test('online designer (issue 29): the field grid fills the dialog body at 1366 a
   expect(bodyScroll).toBeLessThanOrEqual(1);
   expect(bottom).toBeLessThanOrEqual(bodyBottom + 1);
   expect(bottom - top).toBeGreaterThan((bodyBottom - bodyTop) / 2);
+  // at least seven field rows in full sight (four before: 61 px rows below a loose head form)
+  const rowsInSight = await grid.evaluate((g) => {
+    const scroll = g.querySelector('.jvxe-scroll')?.getBoundingClientRect();
+    return [...g.querySelectorAll('.jvxe-row')].filter((r) => {
+      const b = r.getBoundingClientRect();
+      return scroll && b.top >= scroll.top - 1 && b.bottom <= scroll.bottom + 1;
+    }).length;
+  });
+  expect(rowsInSight).toBeGreaterThanOrEqual(7);
   // the dialog and its buttons are on screen
   const dialog = page.locator('.ant-modal').filter({ has: grid });
   await expectInsideViewport(page, dialog.getByRole('button', { name: /确\s*定/ }));

@@ -47,6 +47,12 @@ export function DesignerModal({
   );
 }
 
+/**
+ * Row height of the designers' field grids: one line of text or one input per cell, so denser than the editable
+ * table's 61 px default (spec §9) — at 1366×768 the grid shows 7 fields instead of 4 (issue 29).
+ */
+export const DESIGNER_ROW_HEIGHT = 42;
+
 /** the grid's own height before its box is measured (and where nothing is measured, e.g. a test DOM) */
 const GRID_HEIGHT_UNMEASURED = 360;
 

@@ -12,7 +12,7 @@ import {
   saveCgform,
 } from '../../../../../api/cgform-design';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
-import { DesignerModal, useFillHeight } from '../../../../../components/online/DesignerModal';
+import { DESIGNER_ROW_HEIGHT, DesignerModal, useFillHeight } from '../../../../../components/online/DesignerModal';
 import { feedback } from '../../../../../utils/feedback';
 import { type DesignerTab, fkColumns, indexColumns, TAB_COLUMNS, TAB_TITLES } from './designer-columns';
 import {
@@ -214,6 +214,7 @@ export function CgformDesigner({
         rowSelection
         toolbar
         maxHeight={gridHeight}
+        rowHeight={DESIGNER_ROW_HEIGHT}
       />
     ) : (
       <JVxeTable
@@ -227,6 +228,7 @@ export function CgformDesigner({
         sortKey="orderNum"
         toolbar={tab === 'db'}
         maxHeight={gridHeight}
+        rowHeight={DESIGNER_ROW_HEIGHT}
       />
     );
 

@@ -10,7 +10,7 @@ import {
 } from '../../../../../api/cgreport';
 import { JCodeEditor } from '../../../../../components/JCodeEditor';
 import { JVxeTable, type JVxeTableApi } from '../../../../../components/jvxe';
-import { DesignerModal, useFillHeight } from '../../../../../components/online/DesignerModal';
+import { DESIGNER_ROW_HEIGHT, DesignerModal, useFillHeight } from '../../../../../components/online/DesignerModal';
 import { feedback } from '../../../../../utils/feedback';
 import { buildSave, ITEM_COLUMNS, mergeParsed, PARAM_COLUMNS } from './designer-logic';
 
@@ -222,6 +222,7 @@ export function ReportDesigner({
           sortKey="orderNum"
           toolbar
           maxHeight={gridHeight}
+          rowHeight={DESIGNER_ROW_HEIGHT}
         />
       </div>
     </DesignerModal>
