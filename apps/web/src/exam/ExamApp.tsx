@@ -5,20 +5,8 @@ import { CandidateLogin } from './pages/CandidateLogin';
 import { ExamHome } from './pages/ExamHome';
 import { Instructions } from './pages/Instructions';
 import { ResultPage } from './pages/ResultPage';
+import { examPaths, TITLE } from './paths';
 import { Link, matchPath, Navigate, ParamsContext, useLocation, useNavigate } from './router';
-
-/** the page's paths (a registry instead of strings in components) */
-export const examPaths = {
-  home: '/exam',
-  login: '/exam/login',
-  exam: (id: string) => `/exam/${encodeURIComponent(id)}`,
-  answer: (id: string) => `/exam/${encodeURIComponent(id)}/answer`,
-  result: (id: string, attemptId: string) => `/exam/${encodeURIComponent(id)}/result/${encodeURIComponent(attemptId)}`,
-  /** the console's sign-in, back here afterwards */
-  consoleLogin: `/user/login?redirect=${encodeURIComponent('/exam')}`,
-} as const;
-
-const TITLE = '在线答题';
 
 /** the candidate of this page; null sends to the sign-in */
 export function useCandidate(): Candidate | null {
@@ -109,11 +97,4 @@ export function ExamApp() {
       </ParamsContext.Provider>
     </Frame>
   );
-}
-
-/** page titles: "<page> - 在线答题" */
-export function useTitle(title: string | null | undefined) {
-  useEffect(() => {
-    document.title = title ? `${title} - ${TITLE}` : TITLE;
-  }, [title]);
 }

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import { defineListEntity } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
+import { type Actor, copyAudit } from './actor.ts';
 import {
   checkPaperRules,
   drawSections,
@@ -15,7 +16,6 @@ import {
   type SectionSpec,
   subjectTree,
 } from './draw.ts';
-import { type Actor, copyAudit } from './questions.ts';
 
 /**
  * 试卷管理 (quiz-contract §1, §4): a paper and its ordered sections (大题), fixed (questionIds) or drawn (rules), saved in

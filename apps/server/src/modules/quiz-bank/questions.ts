@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { quizPaper, quizPaperSection, quizQuestion } from '../../db/schema/index.ts';
 import { bizError } from '../../platform/errors.ts';
@@ -7,6 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { defineListEntity, runPrepared } from '../../platform/list-query.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantWhere, withoutTenant } from '../../platform/tenant-scope.ts';
+import { type Actor, copyAudit } from './actor.ts';
 import { findSubject, ROOT, subjectRows } from './subjects.ts';
 import { type CleanQuestion, checkQuestion, type QuestionInput } from './validate.ts';
 
@@ -16,20 +16,6 @@ import { type CleanQuestion, checkQuestion, type QuestionInput } from './validat
  */
 
 export const QUESTION_PAGE = 'answer/QuestionList';
-
-export interface Actor {
-  user: Pick<UserRow, 'id' | 'username' | 'orgCode'>;
-  tenancy: Tenancy;
-}
-
-/** the audit columns of a copy the actor makes (questions and papers): created now by them, in their org */
-export const copyAudit = (actor: Actor) => ({
-  createBy: actor.user.username,
-  createTime: new Date(),
-  updateBy: null,
-  updateTime: null,
-  sysOrgCode: actor.user.orgCode ?? null,
-});
 
 export type QuestionRow = typeof quizQuestion.$inferSelect;
 

@@ -10,6 +10,7 @@ import { exportXlsx, importAnswer, readImport } from '../../platform/excel.ts';
 import { caseless, escapeLike, listOrderBy, listPage, listWhere } from '../../platform/list-query.ts';
 import { tenantOf } from '../../platform/tenant-scope.ts';
 import { parse, requiredStr, str } from '../../platform/validation.ts';
+import type { Actor } from './actor.ts';
 import { drawPaper } from './draw.ts';
 import { importItemOf, QUESTION_SHEET, sheetRecord, templateRows } from './excel-io.ts';
 import {
@@ -23,7 +24,6 @@ import {
   previewInput,
 } from './papers.ts';
 import {
-  type Actor,
   addQuestion,
   copyQuestion,
   deleteQuestions,

@@ -5,7 +5,7 @@ import { bizError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { rowJson } from '../../platform/serialize.ts';
 import { stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
-import type { Actor } from './questions.ts';
+import type { Actor } from './actor.ts';
 
 /**
  * 题目分类 (quiz-contract §4): a tree per tenant. `parent_id` '0' = root. A move is an edit of parentId (no cycles);

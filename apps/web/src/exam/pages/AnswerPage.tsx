@@ -11,7 +11,7 @@ import {
   submitAttempt,
 } from '../api';
 import { type AttemptClock, announcementBetween, formatClock, makeClock, secondsLeft, urgency } from '../countdown';
-import { examPaths, useTitle } from '../ExamApp';
+import { examPaths, useTitle } from '../paths';
 import { AnswerQuestion } from '../QuestionView';
 import { Link, useNavigate, useParams } from '../router';
 import { type PendingStore, SaveQueue, type SaveSnapshot } from '../save-queue';

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { CallError, candidateLogin, captchaImage, chooseTenant, type TenantChoice, userLogin } from '../api';
-import { examPaths, useTitle } from '../ExamApp';
+import { examPaths, useTitle } from '../paths';
 import { useNavigate, useSearchParams } from '../router';
 
 /** a path of this page only (never a console or outside address) */

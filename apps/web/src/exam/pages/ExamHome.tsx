@@ -1,6 +1,6 @@
 import { myExams } from '../api';
-import { examPaths, useTitle } from '../ExamApp';
 import { attemptIdOf, attemptStatusText, attemptsOf, examAction, examStatusText } from '../exam-info';
+import { examPaths, useTitle } from '../paths';
 import { Link } from '../router';
 import { useLoad } from '../use-load';
 

@@ -1,6 +1,6 @@
 import { myExams } from '../api';
-import { examPaths, useTitle } from '../ExamApp';
 import { examAction, examStatusText, showResultText } from '../exam-info';
+import { examPaths, useTitle } from '../paths';
 import { Link, useParams } from '../router';
 import { useLoad } from '../use-load';
 

@@ -2,8 +2,8 @@ import { QuestionView as QuizQuestion } from '../../components/quiz/QuestionView
 import { answerKeys } from '../../components/quiz/quiz-logic';
 import { answerText } from '../answer-format';
 import { attemptResult } from '../api';
-import { examPaths, useTitle } from '../ExamApp';
 import { attemptStatusText } from '../exam-info';
+import { examPaths, useTitle } from '../paths';
 import { Link, useParams } from '../router';
 import { useLoad } from '../use-load';
 
