@@ -12,6 +12,7 @@ import { newId } from '../../platform/ids.ts';
 import { defineListEntity, escapeLike, pageOf, parseGmt8 } from '../../platform/list-query.ts';
 import { formatDateTime, rowJson } from '../../platform/serialize.ts';
 import { ALL_TENANTS, PLATFORM_TENANT, stampTenantId, type Tenancy, tenantWhere } from '../../platform/tenant-scope.ts';
+import { commaList } from '../../platform/validation.ts';
 import { pushToAll, pushToUsers } from '../websocket/push.ts';
 import { sanitizeRichText, stripHtml } from './sanitize.ts';
 import type { AnnouncementFields } from './schema.ts';
@@ -77,17 +78,6 @@ export function isViewPath(v: string): boolean {
   return /^\/?[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(v);
 }
 
-function userIdList(raw: string | null | undefined): string[] {
-  return [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
 const MAX_TARGET_USERS = 2000;
 
 /** Checked, cleaned column values of an announcement (add, or the merged result of an edit). */
@@ -100,7 +90,7 @@ async function cleanFields(db: Db, f: AnnouncementFields, tenancy: Tenancy) {
 
   let userIds: string | null = null;
   if (f.msgType === 'USER') {
-    const ids = userIdList(f.userIds);
+    const ids = commaList(f.userIds);
     if (!ids.length) throw bizError('通告对象为指定用户时，请选择用户');
     if (ids.length > MAX_TARGET_USERS) throw bizError(`指定用户最多 ${MAX_TARGET_USERS} 个`);
     if (ids.some((id) => id.length > 36)) throw bizError('指定用户不存在');
@@ -143,7 +133,7 @@ async function cleanFields(db: Db, f: AnnouncementFields, tenancy: Tenancy) {
 
 /** USER announcements: one send row per chosen user (read state of users who stay is kept). */
 async function syncSendRows(tx: Db, anntId: string, userIds: string | null, by: string) {
-  const ids = userIdList(userIds);
+  const ids = commaList(userIds);
   if (ids.length) {
     await tx
       .delete(sysAnnouncementSend)
@@ -260,7 +250,7 @@ export async function deleteAnnouncements(db: Db, actor: Actor, ids: string[]): 
 export async function pushAnnouncement(app: FastifyInstance, row: AnnouncementRow): Promise<void> {
   const msgTxt = row.titile ?? '';
   if (row.msgType === 'USER') {
-    await pushToUsers(app, userIdList(row.userIds), { cmd: 'user', msgId: row.id, msgTxt });
+    await pushToUsers(app, commaList(row.userIds), { cmd: 'user', msgId: row.id, msgTxt });
   } else if (row.tenantId !== PLATFORM_TENANT) {
     // a tenant's notice reaches that tenant's users only
     const members = await app.ctx.db
