@@ -82,6 +82,15 @@ async function setUp(request: Parameters<typeof asAdmin>[0]): Promise<string> {
   return examId;
 }
 
+/**
+ * 下一题, then wait for the page to move focus to the new question's legend (in the next frame): only then does a
+ * keyboard user — or a test that focuses or fills a field — go on, else that focus is taken away under it.
+ */
+async function nextQuestion(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '下一题' }).click();
+  await expect(page.locator('#exam-question-top')).toBeFocused();
+}
+
 /** QUIZ_SHOTS=<dir>: screenshots of the pages at 1366×768 and 375 px (looked at by hand, never compared) */
 async function shots(page: Page, name: string): Promise<void> {
   const dir = process.env.QUIZ_SHOTS;
@@ -168,7 +177,7 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await a.getByRole('button', { name: /北京/ }).click();
   await expect(a.getByRole('button', { name: /北京/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(bar.getByTestId('exam-save-status')).toHaveText('答案已自动保存');
-  await a.getByRole('button', { name: '下一题' }).click();
+  await nextQuestion(a);
   // keyboard only: Tab to an option, Space presses it
   await a.getByRole('button', { name: /^A\s*2$/ }).focus();
   await a.keyboard.press('Space');
@@ -188,9 +197,9 @@ test('考试: publish → answer on a phone (reload halfway) → leave-page limi
   await expect(a.getByRole('button', { name: /^A\s*2$/ })).toHaveAttribute('aria-pressed', 'true');
   await a.getByRole('button', { name: /^C\s*4$/ }).click();
   await expect(bar.getByTestId('exam-save-status')).toHaveText('答案已自动保存');
-  await a.getByRole('button', { name: '下一题' }).click();
+  await nextQuestion(a);
   await a.getByLabel('第 1 空').fill('1949');
-  await a.getByRole('button', { name: '下一题' }).click();
+  await nextQuestion(a);
   await a.getByRole('textbox', { name: '作答', exact: true }).fill('保障生命财产安全，预防事故。');
   await expect(bar.getByTestId('exam-save-status')).toHaveText('答案已自动保存');
   // the answer card: 4 of 4 answered; submit asks first
