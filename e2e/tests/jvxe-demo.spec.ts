@@ -61,6 +61,50 @@ test.describe('JVxeTable示例 · 普通示例', () => {
     expect(rows[0]).toMatchObject({ id: 'demo-1', name: '张三丰', code: 'xyz' });
   });
 
+  test('typing animates nothing: a key is drawn in the frame it lands in, the money message shows at once', async ({
+    page,
+  }) => {
+    // with the motion of a user who has not asked for less (the suite reduces it, and the app follows)
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const pane = await openTab(page, '普通示例');
+    // every animation or transition running under an editor or a tooltip, sampled at each keydown and two frames after
+    await page.evaluate(() => {
+      const w = window as unknown as { __anims: string[] };
+      w.__anims = [];
+      const sample = () => {
+        for (const a of document.getAnimations()) {
+          const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+          if (target?.closest('.jvxe-editor, .ant-tooltip')) {
+            w.__anims.push(`${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName}`);
+          }
+        }
+      };
+      // the frame after a key has recalculated its styles, so a transition it started is running by the second one
+      const later = () => requestAnimationFrame(() => requestAnimationFrame(sample));
+      window.addEventListener('keydown', () => {
+        sample();
+        later();
+      });
+      window.addEventListener('focusin', later);
+    });
+    await cellOf(pane, 'demo-1', 'price').click();
+    const editor = pane.locator('.jvxe-editor[data-editor="demo-1:price"]');
+    await expect(editor.locator('input')).toBeFocused();
+    await editor.locator('input').press('ControlOrMeta+a');
+    // "12." on the way to "12.5" is the number 12: no 单价必须是金额 flashes between two keys
+    await editor.locator('input').pressSequentially('12.');
+    await expect(editor).not.toHaveClass(/jvxe-editor-invalid/);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await editor.locator('input').pressSequentially('345');
+    await expect(editor).toHaveClass(/jvxe-editor-invalid/);
+    await expect(page.getByRole('tooltip')).toHaveText('单价必须是金额');
+    await editor.locator('input').press('Backspace');
+    await expect(editor).not.toHaveClass(/jvxe-editor-invalid/);
+    expect(await page.evaluate(() => (window as unknown as { __anims: string[] }).__anims)).toEqual([]);
+    await editor.locator('input').press('Enter');
+    await expect(cellOf(pane, 'demo-1', 'price')).toHaveText('12.34');
+  });
+
   test('dragging a row by its ⋮⋮ handle reorders the rows and orderNum is recalculated', async ({ page }) => {
     const pane = await openTab(page, '普通示例');
     await expect(rowsOf(pane)).toHaveCount(5);

@@ -68,6 +68,39 @@ describe('JVxeTable', () => {
     expect(cell('2', 'num').querySelector('input')).toBeNull();
   });
 
+  it('a number draft is checked as the number it will be stored as: "12." on the way to "12.5" shows no message', async () => {
+    // jsdom has no ResizeObserver; the tooltip's aligner asks for one
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const columns: JVxeColumn[] = [
+      { key: 'price', title: '单价', type: 'inputNumber', validateRules: [{ pattern: 'money' }] },
+    ];
+    const { container } = render(<JVxeTable columns={columns} dataSource={[{ id: '1', price: 1 }]} />);
+    fireEvent.click(container.querySelector('.jvxe-cell[data-key="price"]') as HTMLElement);
+    const input = container.querySelector('.jvxe-editor input') as HTMLInputElement;
+    const editor = () => container.querySelector('.jvxe-editor') as HTMLElement;
+    fireEvent.change(input, { target: { value: '12.' } });
+    expect(editor().className).not.toContain('jvxe-editor-invalid');
+    fireEvent.change(input, { target: { value: '12.5' } });
+    expect(editor().className).not.toContain('jvxe-editor-invalid');
+    fireEvent.change(input, { target: { value: '12.345' } });
+    expect(editor().className).toContain('jvxe-editor-invalid');
+    // the message shows at once, without the zoom motion antd tooltips open with
+    const tip = await vi.waitFor(() => {
+      const el = document.querySelector('.ant-tooltip') as HTMLElement;
+      expect(el?.textContent).toBe('单价必须是金额');
+      return el;
+    });
+    expect(tip.className).not.toMatch(/zoom/);
+    vi.unstubAllGlobals();
+  });
+
   it('Esc inside an editor does not reach a surrounding modal (its React key handler would close it)', () => {
     const outer = vi.fn();
     const { container } = render(

@@ -202,6 +202,8 @@ const Row = memo(function Row(p: RowProps) {
   );
 });
 
+const NO_MOTION = { motionName: '' };
+
 /** the editor of the active cell: its draft and draft error are local state */
 function EditorHost({
   def,
@@ -257,7 +259,8 @@ function EditorHost({
   }, []);
   const { placeholder } = useMemo(() => ({ placeholder: placeholderOf(col, def) }), [col, def]);
   return (
-    <Tooltip open={Boolean(err)} title={err} color="#ff4d4f" placement="top">
+    // the message shows and goes without motion: an animating pop-up would make the next keystrokes wait for vsync
+    <Tooltip open={Boolean(err)} title={err} color="#ff4d4f" placement="top" motion={NO_MOTION}>
       <div
         ref={hostRef}
         className={`jvxe-editor${err ? ' jvxe-editor-invalid' : ''}`}
@@ -831,9 +834,13 @@ function Grid(props: GridProps) {
     (v: unknown) => {
       const a = activeRef.current;
       if (!a) return null;
-      return store.checkCell(a.id, a.key, v);
+      // the draft is checked as the value it will be stored as: "12." typed on the way to "12.5" is the number 12,
+      // not a failed 数字 pattern flashing its message between two keystrokes
+      const col = resolved.find((c) => c.key === a.key);
+      const def = col ? cellOf(col.type) : undefined;
+      return store.checkCell(a.id, a.key, col && def?.parse ? def.parse(v, col) : v);
     },
-    [store],
+    [store, resolved, cellOf],
   );
 
   const renderEditor = useCallback(
