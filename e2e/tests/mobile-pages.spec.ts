@@ -99,6 +99,19 @@ test('online: designer modal fits the phone; generated list shows its data colum
   await expectNoHorizontalOverflow(page);
   await designer.getByRole('button', { name: '关 闭' }).click();
 
+  // 角色授权: 字段 keeps its width beside the three switches (they used to squeeze it to nothing), sideways scroll
+  // stays inside the table
+  await table.locator('tr.ant-table-row').filter({ hasText: 'test_demo' }).first().getByLabel('操作').click();
+  await page.getByRole('menuitem', { name: '角色授权' }).click();
+  const fields = page.locator('.ant-drawer:visible').getByTestId('cgform-auth-columns');
+  await expect(fields.locator('.ant-table-row').first()).toBeVisible();
+  await expectHeaderReadable(page, fields, '字段');
+  await expectHeaderReadable(page, fields, '列表可见');
+  const fieldTh = await fields.locator('thead th', { hasText: '字段' }).first().boundingBox();
+  expect(fieldTh?.width ?? 0).toBeGreaterThanOrEqual(120);
+  await expectNoHorizontalOverflow(page);
+  await page.locator('.ant-drawer:visible .ant-drawer-close').click();
+
   await page.goto(`/online/cgformList/${TEST_DEMO_HEAD}`);
   const list = page.locator('.ant-table-wrapper').first();
   await expect(list.locator('.ant-table-row').first()).toBeVisible();

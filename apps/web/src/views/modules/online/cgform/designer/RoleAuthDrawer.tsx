@@ -125,13 +125,23 @@ function RulesPane({ id }: { id: string }) {
         pagination={false}
         dataSource={cols}
         data-testid="cgform-auth-columns"
-        scroll={{ y: 240 }}
+        // on a phone the three switches take short titles and the table scrolls sideways, 字段 kept in sight on the
+        // left (before, the three 130 px columns took the whole width and squeezed 字段 to nothing)
+        scroll={actions.scroll({ y: 240 })}
         columns={[
-          { title: '字段', dataIndex: 'code', render: (v, r) => `${r.title}（${v}）` },
+          {
+            title: '字段',
+            dataIndex: 'code',
+            width: actions.phone ? 132 : undefined,
+            fixed: actions.phone ? ('left' as const) : undefined,
+            render: (v, r) => `${r.title}（${v}）`,
+          },
           ...(['listShow', 'formShow', 'formEditable'] as const).map((k) => ({
-            title: { listShow: '列表可见控制', formShow: '表单可见控制', formEditable: '表单可编辑控制' }[k],
+            title: actions.phone
+              ? { listShow: '列表可见', formShow: '表单可见', formEditable: '表单可编辑' }[k]
+              : { listShow: '列表可见控制', formShow: '表单可见控制', formEditable: '表单可编辑控制' }[k],
             dataIndex: k,
-            width: 130,
+            width: actions.phone ? (k === 'formEditable' ? 92 : 76) : 130,
             align: 'center' as const,
             render: (v: boolean, r: AuthColumn) => (
               <Checkbox checked={!!v} onChange={(e) => toggleColumn(r, k, e.target.checked)} />
