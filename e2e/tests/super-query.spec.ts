@@ -195,3 +195,44 @@ test('a popup field’s condition uses the report picker on an online list', asy
   await expect(names).toHaveCount(1);
   await expect(names.first()).toContainText('李小红');
 });
+
+// A user field of a generated list (单表示例（Online）, 负责人 = sel_user, stores usernames): its condition gets the
+// user picker, not a text box, and the picked username goes into superQueryParams.
+test('a user field’s condition uses the user picker on an online list', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { createHash } = await import('node:crypto');
+  const headId = createHash('md5').update('answer-admin:seed:cgform:test_demo').digest('hex');
+  const url = `/online/cgformList/${headId}`;
+  await signIn(page);
+  await openPage(page, url);
+  const list = page.locator(`[data-page-key="${url}"]`);
+  const rows = list.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+
+  await list.getByTestId('super-query-button').click();
+  await expect(panel(page)).toBeVisible();
+  await choose(page, '字段1', '负责人');
+  const value = panel(page).getByTestId('super-query-value').first();
+  // the user picker (its text box and 选择), not a text box to type a username into
+  await expect(value.getByPlaceholder('请选择负责人')).toHaveAttribute('readonly', '');
+  await value.getByRole('button', { name: /选\s*择/ }).click();
+  const users = page.locator('.ant-modal:visible', { hasText: '选择用户' });
+  await expect(users).toBeVisible();
+  await users.getByLabel('用户账号').fill('jeecg');
+  await users.getByRole('button', { name: /^查\s*询$/ }).click();
+  await users.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'jeecg' }).first().click();
+  await users.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(users).toBeHidden();
+  await expect(value.getByPlaceholder('请选择负责人')).not.toHaveValue('');
+
+  const listCall = page.waitForRequest((r) => r.url().includes('/getData/') && r.url().includes('superQueryParams'));
+  await panel(page)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
+  const sent = new globalThis.URL((await listCall).url());
+  expect(JSON.parse(decodeURI(sent.searchParams.get('superQueryParams') ?? ''))).toEqual([
+    { field: 'user_code', rule: 'eq', val: 'jeecg', type: 'user' },
+  ]);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('李小红');
+});

@@ -292,6 +292,8 @@ describe('advanced query fields of a generated list', () => {
       { title: '采购人', dataIndex: 'buyer', customRender: '_replace_text_buyer_dictText' },
       { title: '用户弹框', dataIndex: 'pop' },
       { title: '备注', dataIndex: 'remark', customRender: '_replace_text_remark_dictText' },
+      { title: '经办人', dataIndex: 'handler', customRender: '_replace_text_handler_dictText' },
+      { title: '所属部门', dataIndex: 'dept', customRender: '_replace_text_dept_dictText' },
     ],
     dictOptions: { sex: [{ value: '1', text: '男', label: '男', title: '男' }] },
   };
@@ -322,8 +324,15 @@ describe('advanced query fields of a generated list', () => {
       {
         buyer: { view: 'sel_search', dictTable: 'sys_user', dictText: 'realname', dictCode: 'username' },
         pop: { view: 'popup', ...popup },
+        handler: { view: 'sel_user' },
+        dept: { view: 'sel_depart' },
       },
     );
+    // user and department fields get the pickers (usernames, department ids), not a text box
+    expect(fields.filter((f) => ['handler', 'dept'].includes(f.field))).toEqual([
+      { field: 'handler', label: '经办人', type: 'user' },
+      { field: 'dept', label: '所属部门', type: 'depart' },
+    ]);
     expect(fields.filter((f) => ['owner', 'buyer', 'pop'].includes(f.field))).toEqual([
       { field: 'owner', label: '负责人', type: 'dict', dictCode: 'sys_user,realname,username' },
       { field: 'buyer', label: '采购人', type: 'sel_search', dictCode: 'sys_user,realname,username' },

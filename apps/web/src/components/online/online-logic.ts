@@ -706,7 +706,8 @@ const DICT_VIEWS = new Set(['list', 'radio', 'checkbox', 'list_multi', 'switch']
  * The advanced query's fields of a generated list: its columns, each typed from the column (plain dictionary options,
  * date, number) and — where the query info (getQueryInfo) or the form schema (getFormItem `properties`) describes the
  * field — its view: a table dictionary gets a select of the dictionary's items, a search select (`sel_search`) the
- * searchable remote select, a popup field the report picker. A column shown through `_replace_text_` is offered only
+ * searchable remote select, a popup field the report picker, a user or department field (`sel_user`, `sel_depart`)
+ * the user or department picker. A column shown through `_replace_text_` is offered only
  * once its dictionary is known.
  */
 export function onlineSuperFields(
@@ -733,6 +734,9 @@ export function onlineSuperFields(
       };
       if (popup.code && popup.orgFields && popup.destFields) out.push({ ...base, type: 'popup', popup });
       else out.push({ ...base, type: 'string' });
+    } else if (view === 'sel_user' || view === 'sel_depart') {
+      // the pickers of the form, storing what the field stores: usernames, department ids
+      out.push({ ...base, type: view === 'sel_user' ? 'user' : 'depart' });
     } else if (view === 'sel_search' && dict) {
       out.push({ ...base, type: 'sel_search', dictCode: dict });
     } else if (options) {
