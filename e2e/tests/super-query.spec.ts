@@ -10,8 +10,12 @@ const pageOf = (page: Page) => page.locator(`[data-page-key="${PAGE_URL}"]`);
 const panel = (page: Page) => page.locator('.ant-modal:visible', { hasText: '高级查询构造器' });
 const usernames = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)');
 
+/** picks an option of a select of the builder; a field select is searched first (its list renders only the options
+ * in sight, and a generated list offers more fields than fit) */
 async function choose(page: Page, label: string, option: string) {
-  await panel(page).getByLabel(label, { exact: true }).click();
+  const select = panel(page).getByLabel(label, { exact: true });
+  await select.click();
+  if (label.startsWith('字段')) await select.pressSequentially(option);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
     .click();
