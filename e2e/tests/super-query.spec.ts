@@ -157,23 +157,37 @@ test('build, apply, save, reload, overwrite and delete an advanced query on the 
   await expect(panel(page)).toContainText('暂无保存的查询');
 });
 
-// A popup field of a generated list (单表示例（Online）, field 用户弹框 = the report_user picker's username): its
-// condition gets the report picker, not a text box, and the picked username goes into superQueryParams.
-test('a popup field’s condition uses the report picker on an online list', async ({ page }) => {
-  test.setTimeout(120_000);
+/** 单表示例（Online）'s list with the builder open and its first condition's field set to `field` */
+async function onlineBuilder(page: Page, field: string) {
   const { createHash } = await import('node:crypto');
   const headId = createHash('md5').update('answer-admin:seed:cgform:test_demo').digest('hex');
   const url = `/online/cgformList/${headId}`;
   await signIn(page);
   await openPage(page, url);
   const list = page.locator(`[data-page-key="${url}"]`);
-  const names = list.locator('.ant-table-tbody tr.ant-table-row');
-  await expect(names.first()).toBeVisible();
-
+  const rows = list.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
   await list.getByTestId('super-query-button').click();
   await expect(panel(page)).toBeVisible();
-  await choose(page, '字段1', '用户弹框');
-  const value = panel(page).getByTestId('super-query-value').first();
+  await choose(page, '字段1', field);
+  return { rows, value: panel(page).getByTestId('super-query-value').first() };
+}
+
+/** 查询 in the builder: the superQueryParams the list call sent */
+async function runAndReadParams(page: Page): Promise<unknown> {
+  const listCall = page.waitForRequest((r) => r.url().includes('/getData/') && r.url().includes('superQueryParams'));
+  await panel(page)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
+  const sent = new globalThis.URL((await listCall).url());
+  return JSON.parse(decodeURI(sent.searchParams.get('superQueryParams') ?? ''));
+}
+
+// A popup field of a generated list (单表示例（Online）, field 用户弹框 = the report_user picker's username): its
+// condition gets the report picker, not a text box, and the picked username goes into superQueryParams.
+test('a popup field’s condition uses the report picker on an online list', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { rows: names, value } = await onlineBuilder(page, '用户弹框');
   // the picker's read-only text, once the form's popup config has come (getFormItem)
   const picker = value.locator('input[readonly]');
   await expect(picker).toBeVisible();
@@ -188,14 +202,7 @@ test('a popup field’s condition uses the report picker on an online list', asy
   await expect(picker).toHaveValue('jeecg');
   await page.screenshot({ path: 'artifacts/super-query-popup-field.png' });
 
-  const listCall = page.waitForRequest((r) => r.url().includes('/getData/') && r.url().includes('superQueryParams'));
-  await panel(page)
-    .getByRole('button', { name: /^查\s*询$/ })
-    .click();
-  const sent = new globalThis.URL((await listCall).url());
-  expect(JSON.parse(decodeURI(sent.searchParams.get('superQueryParams') ?? ''))).toEqual([
-    { field: 'pop', rule: 'eq', val: 'jeecg', type: 'popup' },
-  ]);
+  expect(await runAndReadParams(page)).toEqual([{ field: 'pop', rule: 'eq', val: 'jeecg', type: 'popup' }]);
   await expect(names).toHaveCount(1);
   await expect(names.first()).toContainText('李小红');
 });
@@ -204,19 +211,7 @@ test('a popup field’s condition uses the report picker on an online list', asy
 // user picker, not a text box, and the picked username goes into superQueryParams.
 test('a user field’s condition uses the user picker on an online list', async ({ page }) => {
   test.setTimeout(120_000);
-  const { createHash } = await import('node:crypto');
-  const headId = createHash('md5').update('answer-admin:seed:cgform:test_demo').digest('hex');
-  const url = `/online/cgformList/${headId}`;
-  await signIn(page);
-  await openPage(page, url);
-  const list = page.locator(`[data-page-key="${url}"]`);
-  const rows = list.locator('.ant-table-tbody tr.ant-table-row');
-  await expect(rows.first()).toBeVisible();
-
-  await list.getByTestId('super-query-button').click();
-  await expect(panel(page)).toBeVisible();
-  await choose(page, '字段1', '负责人');
-  const value = panel(page).getByTestId('super-query-value').first();
+  const { rows, value } = await onlineBuilder(page, '负责人');
   // the user picker (its text box and 选择), not a text box to type a username into
   await expect(value.getByPlaceholder('请选择负责人')).toHaveAttribute('readonly', '');
   await value.getByRole('button', { name: /选\s*择/ }).click();
@@ -229,14 +224,7 @@ test('a user field’s condition uses the user picker on an online list', async 
   await expect(users).toBeHidden();
   await expect(value.getByPlaceholder('请选择负责人')).not.toHaveValue('');
 
-  const listCall = page.waitForRequest((r) => r.url().includes('/getData/') && r.url().includes('superQueryParams'));
-  await panel(page)
-    .getByRole('button', { name: /^查\s*询$/ })
-    .click();
-  const sent = new globalThis.URL((await listCall).url());
-  expect(JSON.parse(decodeURI(sent.searchParams.get('superQueryParams') ?? ''))).toEqual([
-    { field: 'user_code', rule: 'eq', val: 'jeecg', type: 'user' },
-  ]);
+  expect(await runAndReadParams(page)).toEqual([{ field: 'user_code', rule: 'eq', val: 'jeecg', type: 'user' }]);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('李小红');
 });
